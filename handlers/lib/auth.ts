@@ -1,0 +1,89 @@
+// Bearer-token authentication with aws-jwt-verify: who is calling, as proven by the token.
+
+import { JwtVerifier } from 'aws-jwt-verify';
+import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import {
+  FetchError,
+  JwksValidationError,
+  JwtExpiredError,
+  JwtInvalidScopeError,
+  JwtNotBeforeError,
+} from 'aws-jwt-verify/error';
+import { SimpleFetcher } from 'aws-jwt-verify/https';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { AuthConfig } from './config.ts';
+import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from './errors.ts';
+
+export type TokenVerifier = (token: string) => Promise<JwtPayload>;
+
+// Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
+// retries once, so a JWKS fetch gives up after at most 2 × 1.5 s.
+const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
+
+/** Built once per container: the JWKS is fetched on first use and cached by kid. */
+export function createTokenVerifier(config: AuthConfig): TokenVerifier {
+  const jwksCache = new SimpleJwksCache({
+    fetcher: new SimpleFetcher({ defaultRequestOptions: JWKS_FETCH_TIMEOUTS }),
+  });
+  const verifier = JwtVerifier.create(
+    {
+      issuer: config.issuer,
+      jwksUri: config.jwksUri,
+      // Cognito access tokens carry `client_id`, not `aud`: checked below instead.
+      audience: config.isCognito ? null : config.audience,
+      ...(config.requiredScope && { scope: config.requiredScope }),
+      customJwtCheck: ({ payload }) => checkTokenUse(payload, config),
+    },
+    { jwksCache },
+  );
+  return (token) => verifier.verify(token);
+}
+
+function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
+  if (config.isCognito) {
+    validateCognitoJwtFields(payload, { tokenUse: config.tokenUse, clientId: config.audience });
+  } else if (config.tokenUse !== null && payload.token_use !== config.tokenUse) {
+    throw new UnauthorizedError(`The token is not an ${config.tokenUse} token`, true);
+  }
+}
+
+/** Verifies the request's bearer token and returns the caller's `sub`. */
+export async function authenticate(
+  authorization: string | undefined,
+  verify: TokenVerifier,
+  requiredScope: readonly string[] | undefined,
+): Promise<string> {
+  const token = bearerToken(authorization);
+  let payload: JwtPayload;
+  try {
+    payload = await verify(token);
+  } catch (error) {
+    throw toAuthError(error, requiredScope);
+  }
+  if (typeof payload.sub !== 'string' || payload.sub === '') {
+    throw new UnauthorizedError('The access token has no subject', true);
+  }
+  return payload.sub;
+}
+
+/** RFC 6750 §2.1 credentials, with the scheme matched case-insensitively (RFC 7235 §2.1). */
+function bearerToken(authorization: string | undefined): string {
+  const match = /^Bearer +(\S*) *$/i.exec(authorization ?? '');
+  if (!match) throw new UnauthorizedError('A bearer token is required', false);
+  const token = match[1];
+  if (!token) throw new UnauthorizedError('The bearer token is empty', true);
+  return token;
+}
+
+function toAuthError(error: unknown, requiredScope: readonly string[] | undefined): Error {
+  // FetchError extends JwtBaseError: check outages first so they never look like bad tokens.
+  if (error instanceof FetchError || error instanceof JwksValidationError) {
+    return new ServiceUnavailableError(error);
+  }
+  if (error instanceof UnauthorizedError) return error;
+  if (error instanceof JwtInvalidScopeError && requiredScope) return new ForbiddenError(requiredScope);
+  if (error instanceof JwtExpiredError) return new UnauthorizedError('The access token has expired', true);
+  if (error instanceof JwtNotBeforeError) return new UnauthorizedError('The access token is not valid yet', true);
+  return new UnauthorizedError('The access token is invalid', true);
+}

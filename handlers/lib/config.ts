@@ -1,0 +1,86 @@
+// Configuration of the list-plants function, read from the environment once per container.
+
+export interface Config {
+  tableName: string;
+  /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
+  dynamodbEndpoint: string | undefined;
+  maxPageSize: number;
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  issuer: string;
+  /** OIDC audience, or the app client id(s) for a Cognito user pool. */
+  audience: string[];
+  /** Required `token_use` claim (`access` or `id`), or null to accept any. */
+  tokenUse: 'access' | 'id' | null;
+  jwksUri: string;
+  /** Scope(s) the token must carry, or undefined when none is required. */
+  requiredScope: string[] | undefined;
+  /** Cognito access tokens carry `client_id` instead of `aud`. */
+  isCognito: boolean;
+}
+
+/** Thrown at cold start when the environment is incomplete: the function must not serve. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const COGNITO_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+$/;
+const DEFAULT_MAX_PAGE_SIZE = 1000;
+const INT32_MAX = 2147483647;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const issuer = required(env, 'AUTH_ISSUER').replace(/\/+$/, '');
+  const isCognito = COGNITO_ISSUER.test(issuer);
+  return {
+    tableName: required(env, 'PLANTS_TABLE_NAME'),
+    dynamodbEndpoint: optional(env, 'DYNAMODB_ENDPOINT'),
+    maxPageSize: readMaxPageSize(env),
+    auth: {
+      issuer,
+      audience: list(required(env, 'AUTH_AUDIENCE')),
+      tokenUse: readTokenUse(env, isCognito),
+      jwksUri: optional(env, 'AUTH_JWKS_URI') ?? `${issuer}/.well-known/jwks.json`,
+      requiredScope: optional(env, 'AUTH_REQUIRED_SCOPE')?.split(/\s+/),
+      isCognito,
+    },
+  };
+}
+
+function readMaxPageSize(env: NodeJS.ProcessEnv): number {
+  const raw = optional(env, 'MAX_PAGE_SIZE');
+  if (raw === undefined) return DEFAULT_MAX_PAGE_SIZE;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > INT32_MAX) {
+    throw new ConfigError(`MAX_PAGE_SIZE must be an integer from 1 to ${INT32_MAX}, got "${raw}"`);
+  }
+  return value;
+}
+
+// Cognito issues both id and access tokens with one key set, so the default there is to
+// accept access tokens only; other issuers distinguish tokens by audience instead.
+function readTokenUse(env: NodeJS.ProcessEnv, isCognito: boolean): AuthConfig['tokenUse'] {
+  const raw = optional(env, 'AUTH_TOKEN_USE') ?? (isCognito ? 'access' : 'any');
+  if (raw === 'access' || raw === 'id') return raw;
+  if (raw === 'any') return null;
+  throw new ConfigError(`AUTH_TOKEN_USE must be "access", "id" or "any", got "${raw}"`);
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = optional(env, name);
+  if (value === undefined) throw new ConfigError(`Missing required environment variable ${name}`);
+  return value;
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,70 @@
+// Typed errors of the service, and their one mapping to an HTTP response with the Error body.
+
+/** An error whose message is safe to show the caller, with the HTTP status it maps to. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(status: number, message: string, headers: Readonly<Record<string, string>> = {}) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  override name = 'BadRequestError';
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+/**
+ * 401. RFC 6750 §3.1: a request with no bearer token gets a bare challenge; a request whose
+ * token was refused gets `error="invalid_token"`.
+ */
+export class UnauthorizedError extends HttpError {
+  override name = 'UnauthorizedError';
+  constructor(message: string, tokenSent: boolean) {
+    super(401, message, {
+      'WWW-Authenticate': tokenSent ? `Bearer error="invalid_token", error_description="${message}"` : 'Bearer',
+    });
+  }
+}
+
+/** 403: the token is valid but lacks a scope this deployment requires. */
+export class ForbiddenError extends HttpError {
+  override name = 'ForbiddenError';
+  constructor(requiredScope: readonly string[]) {
+    super(403, 'The access token does not carry the required scope', {
+      'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${requiredScope.join(' ')}"`,
+    });
+  }
+}
+
+/** 503: a dependency (DynamoDB, the issuer's JWKS) is unavailable; the caller may retry. */
+export class ServiceUnavailableError extends HttpError {
+  override name = 'ServiceUnavailableError';
+  constructor(cause: unknown) {
+    super(503, 'Service temporarily unavailable, retry later', { 'Retry-After': '1' });
+    this.cause = cause;
+  }
+}
+
+export interface ErrorResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Every error, expected or not, leaves as `{error, message}`; 5xx messages stay generic. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  const known = error instanceof HttpError;
+  const status = known ? error.status : 500;
+  const message = known ? error.message : 'Internal server error';
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': 'application/json', ...(known ? error.headers : {}) },
+    body: JSON.stringify({ error: status, message }),
+  };
+}

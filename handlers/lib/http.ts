@@ -1,0 +1,77 @@
+// The HTTP edge: reading API Gateway events (REST payload 1.0 and HTTP API payload 2.0),
+// writing responses, and the middleware that turns every error into the Error body.
+
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
+import { toErrorResponse } from './errors.ts';
+
+export type ApiEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
+
+/** Per-user data must never sit in a shared cache. */
+const COMMON_HEADERS = { 'Cache-Control': 'no-store' };
+
+const isHttpApi = (event: ApiEvent): event is APIGatewayProxyEventV2 => 'rawPath' in event;
+
+/** Header lookup by name, case-insensitive as HTTP requires; repeated headers joined by ", ". */
+export function header(event: ApiEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  if (!isHttpApi(event)) {
+    const values = Object.entries(event.multiValueHeaders ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
+    if (values && values.length > 0) return values.join(', ');
+  }
+  return Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
+}
+
+/** Every value of each query parameter, so a repeated parameter can be told from a single one. */
+export function queryParameters(event: ApiEvent): Map<string, string[]> {
+  const params = new Map<string, string[]>();
+  const add = (key: string, value: string) => params.set(key, [...(params.get(key) ?? []), value]);
+  if (isHttpApi(event)) {
+    // queryStringParameters joins repeated keys with commas; the raw string keeps them apart.
+    for (const [key, value] of new URLSearchParams(event.rawQueryString ?? '')) add(key, value);
+  } else if (event.multiValueQueryStringParameters) {
+    for (const [key, values] of Object.entries(event.multiValueQueryStringParameters)) {
+      for (const value of values ?? []) add(key, value);
+    }
+  } else {
+    for (const [key, value] of Object.entries(event.queryStringParameters ?? {}))
+      if (value !== undefined) add(key, value);
+  }
+  return params;
+}
+
+/** The absolute URL of this resource as the caller addressed it (stage and base path included). */
+export function resourceUrl(event: ApiEvent): string {
+  // API Gateway fills domainName itself; the Host header is only a fallback for bare events.
+  const host = event.requestContext.domainName ?? header(event, 'host') ?? 'localhost';
+  const scheme = header(event, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
+  const path = isHttpApi(event) ? event.rawPath : (event.requestContext.path ?? event.path);
+  return `${scheme}://${host}${path}`;
+}
+
+export function json(body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return {
+    statusCode: 200,
+    headers: { ...COMMON_HEADERS, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * Maps any error to `{error, message}` with the status and headers its type carries. Runs before
+ * @middy/http-error-handler, which writes the response; unexpected errors are logged here
+ * (stack included) and leave as a generic 500.
+ */
+export function errorResponses(): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
+  return {
+    onError: (request) => {
+      const response = toErrorResponse(request.error);
+      if (response.statusCode >= 500) console.error(request.error);
+      request.error = Object.assign(new Error(response.body), {
+        statusCode: response.statusCode,
+        expose: true,
+        headers: { ...COMMON_HEADERS, ...response.headers },
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Lambda entry for GET /plants: the caller's plants, one page at a time.
+
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { authenticate, createTokenVerifier } from './lib/auth.ts';
+import { readConfig } from './lib/config.ts';
+import { decodeCursor, encodeCursor } from './lib/cursor.ts';
+import { type ApiEvent, errorResponses, header, json, queryParameters, resourceUrl } from './lib/http.ts';
+import { parseLimit } from './lib/limit.ts';
+import { createPlantsClient, listPlantsForOwner } from './lib/plants.ts';
+
+const config = readConfig();
+const verifyToken = createTokenVerifier(config.auth);
+const dynamodb = createPlantsClient(config.dynamodbEndpoint);
+
+async function listPlants(event: ApiEvent): Promise<APIGatewayProxyResult> {
+  const owner = await authenticate(header(event, 'authorization'), verifyToken, config.auth.requiredScope);
+
+  const query = queryParameters(event);
+  const limit = parseLimit(query.get('limit'), config.maxPageSize);
+  const afterId = decodeCursor(query.get('cursor'), owner);
+
+  const page = await listPlantsForOwner(dynamodb, config.tableName, owner, limit, afterId);
+
+  if (page.lastId === undefined) return json(page.plants);
+  const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(owner, page.lastId) });
+  return json(page.plants, { Link: `<${resourceUrl(event)}?${next}>; rel="next"` });
+}
+
+export const handler = middy<ApiEvent, APIGatewayProxyResult>()
+  .use(httpErrorHandler({ logger: false }))
+  .use(errorResponses())
+  .handler(listPlants);

@@ -1,0 +1,38 @@
+// The one build of the Lambda bundle: used by `cdk deploy`, the local server, the benchmark and
+// the tests, so what is tested is what is deployed.
+
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const HANDLER_ENTRY = `${root}handlers/list-plants.ts`;
+/** Lambda loads `index.mjs` and calls its `handler` export (handler setting `index.handler`). */
+export const BUNDLE_FILE = 'index.mjs';
+
+// ESM bundles that contain CommonJS dependencies (parts of the AWS SDK) need a real `require`.
+const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+export async function buildHandler(outdir: string): Promise<void> {
+  await build({
+    entryPoints: { index: HANDLER_ENTRY },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    legalComments: 'none',
+    banner: { js: REQUIRE_BANNER },
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outdir = process.argv[2] ?? `${root}dist/list-plants`;
+  await buildHandler(outdir);
+  console.log(`Built ${outdir}/${BUNDLE_FILE}`);
+}

@@ -1,0 +1,88 @@
+// The whole service in this process: a real TLS-served JWKS, dynalite, and the handler itself,
+// configured through the environment exactly as the stack configures the function.
+
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult, Context } from 'aws-lambda';
+import {
+  createSigningKey,
+  createTlsIdentity,
+  type JwksServer,
+  type SigningKey,
+  signToken,
+  startJwksServer,
+  trustCertificate,
+} from '../../local/issuer.ts';
+import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
+import { assertMatchesContract } from './openapi.ts';
+
+export const AUDIENCE = 'plant-store-test';
+export const TABLE = 'plants-test';
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface Service {
+  issuer: JwksServer;
+  key: SigningKey;
+  dynamo: LocalDynamo;
+  /** A valid access token for `sub`, with `claims` overriding the defaults. */
+  token(sub: string, claims?: Record<string, unknown>): string;
+  /** Invokes the handler, checks the response against openapi.yaml, and parses it. */
+  call(event: APIGatewayProxyEvent | APIGatewayProxyEventV2): Promise<Reply>;
+  seed(items: PlantItem[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startService(env: Record<string, string> = {}): Promise<Service> {
+  const tls = await createTlsIdentity();
+  trustCertificate(tls.cert);
+  const key = createSigningKey();
+  const issuer = await startJwksServer(tls, [key]);
+  const dynamo = await startDynamo(TABLE);
+
+  Object.assign(process.env, {
+    AWS_REGION: TEST_REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    PLANTS_TABLE_NAME: TABLE,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AUTH_ISSUER: issuer.url,
+    AUTH_AUDIENCE: AUDIENCE,
+    AUTH_TOKEN_USE: 'access',
+    ...env,
+  });
+  const { handler } = await import('../../handlers/list-plants.ts');
+
+  const now = () => Math.floor(Date.now() / 1000);
+  return {
+    issuer,
+    key,
+    dynamo,
+    token: (sub, claims = {}) =>
+      signToken(key, {
+        iss: issuer.url,
+        aud: AUDIENCE,
+        sub,
+        token_use: 'access',
+        iat: now(),
+        exp: now() + 600,
+        ...claims,
+      }),
+    async call(event) {
+      const result = (await handler(event, {} as Context)) as APIGatewayProxyResult;
+      assertMatchesContract(result);
+      return {
+        status: result.statusCode,
+        headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
+        body: JSON.parse(result.body),
+      };
+    },
+    seed: (items) => putPlants(dynamo.client, TABLE, items),
+    async stop() {
+      await issuer.close();
+      await dynamo.close();
+    },
+  };
+}

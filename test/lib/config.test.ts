@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, readConfig } from '../../handlers/lib/config.ts';
+
+const base = {
+  PLANTS_TABLE_NAME: 'plants',
+  AUTH_ISSUER: 'https://issuer.example.com/',
+  AUTH_AUDIENCE: 'api://plants',
+};
+
+describe('readConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = readConfig(base);
+    expect(config.maxPageSize).toBe(1000);
+    expect(config.dynamodbEndpoint).toBeUndefined();
+    expect(config.auth).toEqual({
+      issuer: 'https://issuer.example.com',
+      audience: ['api://plants'],
+      tokenUse: null,
+      jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
+      requiredScope: undefined,
+      isCognito: false,
+    });
+  });
+
+  it('recognises a Cognito user pool issuer and then expects access tokens', () => {
+    const config = readConfig({
+      ...base,
+      AUTH_ISSUER: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
+      AUTH_AUDIENCE: 'client-a, client-b',
+    });
+    expect(config.auth.isCognito).toBe(true);
+    expect(config.auth.tokenUse).toBe('access');
+    expect(config.auth.audience).toEqual(['client-a', 'client-b']);
+  });
+
+  it('reads the optional settings', () => {
+    const config = readConfig({
+      ...base,
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      MAX_PAGE_SIZE: '50',
+      AUTH_TOKEN_USE: 'id',
+      AUTH_JWKS_URI: 'https://keys.example.com/jwks',
+      AUTH_REQUIRED_SCOPE: 'plants:read  plants:admin',
+    });
+    expect(config.dynamodbEndpoint).toBe('http://127.0.0.1:8000');
+    expect(config.maxPageSize).toBe(50);
+    expect(config.auth.tokenUse).toBe('id');
+    expect(config.auth.jwksUri).toBe('https://keys.example.com/jwks');
+    expect(config.auth.requiredScope).toEqual(['plants:read', 'plants:admin']);
+  });
+
+  it.each(['PLANTS_TABLE_NAME', 'AUTH_ISSUER', 'AUTH_AUDIENCE'])('names %s when it is missing', (name) => {
+    const env: Record<string, string> = { ...base, [name]: ' ' };
+    expect(() => readConfig(env)).toThrow(new ConfigError(`Missing required environment variable ${name}`));
+  });
+
+  it.each(['0', '-5', '1.5', 'lots', '2147483648'])('refuses MAX_PAGE_SIZE=%s', (value) => {
+    expect(() => readConfig({ ...base, MAX_PAGE_SIZE: value })).toThrow(/MAX_PAGE_SIZE/);
+  });
+
+  it('refuses an unknown AUTH_TOKEN_USE', () => {
+    expect(() => readConfig({ ...base, AUTH_TOKEN_USE: 'refresh' })).toThrow(/AUTH_TOKEN_USE/);
+  });
+});

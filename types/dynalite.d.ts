@@ -1,0 +1,5 @@
+// dynalite ships no types: the part of its API the tests use.
+declare module 'dynalite' {
+  import type { Server } from 'node:http';
+  export default function dynalite(options?: { createTableMs?: number; path?: string }): Server;
+}
