@@ -8,5 +8,6 @@ export default {
   collectCoverageFrom: ['handlers/**/*.ts'],
   coverageReporters: ['text-summary', 'text'],
   coverageThreshold: { './handlers/': { lines: 90 } },
+  globalSetup: '<rootDir>/test/global-setup.ts',
   testTimeout: 30000,
 };

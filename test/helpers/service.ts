@@ -1,14 +1,15 @@
 // The whole service in this process: a real TLS-served JWKS, dynalite, and the handler itself,
 // configured through the environment exactly as the stack configures the function.
 
+import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult, Context } from 'aws-lambda';
 import {
   createSigningKey,
-  createTlsIdentity,
   type JwksServer,
   type SigningKey,
   signToken,
   startJwksServer,
+  type TlsIdentity,
   trustCertificate,
 } from '../../local/issuer.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
@@ -35,9 +36,17 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-export async function startService(env: Record<string, string> = {}): Promise<Service> {
-  const tls = await createTlsIdentity();
+// One TLS identity for the whole run (made in test/global-setup.ts): jest runs test files one
+// after another in the same worker, and there a second setDefaultCACertificates() with another
+// certificate did not take effect.
+function processTlsIdentity(): TlsIdentity {
+  const tls: TlsIdentity = JSON.parse(readFileSync(process.env.PLANT_STORE_TEST_TLS ?? '', 'utf8'));
   trustCertificate(tls.cert);
+  return tls;
+}
+
+export async function startService(env: Record<string, string> = {}): Promise<Service> {
+  const tls = processTlsIdentity();
   const key = createSigningKey();
   const issuer = await startJwksServer(tls, [key]);
   const dynamo = await startDynamo(TABLE);
