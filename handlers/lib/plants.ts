@@ -20,7 +20,8 @@ export interface PlantPage {
 export function createPlantsClient(endpoint: string | undefined): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 500, requestTimeout: 1000 },
+    // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting.
+    requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true },
     ...(endpoint && { endpoint }),
   });
   return DynamoDBDocumentClient.from(client);

@@ -60,6 +60,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     AUTH_ISSUER: issuer.url,
     AUTH_AUDIENCE: AUDIENCE,
     AUTH_TOKEN_USE: 'access',
+    AUTH_JWKS_URI: issuer.jwksUri,
+    AUTH_REQUIRED_SCOPE: '',
+    MAX_PAGE_SIZE: '',
     ...env,
   });
   const { handler } = await import('../../handlers/list-plants.ts');

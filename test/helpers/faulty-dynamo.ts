@@ -1,0 +1,56 @@
+// A DynamoDB endpoint that forwards to dynalite, or answers with a fault the real service can
+// produce but a local emulator cannot be made to: throttling, internal errors, silence.
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault = 'none' | 'throttled' | 'throttling' | 'internal' | 'validation' | 'reset' | 'hang';
+
+const DYNAMODB_ERRORS: Partial<Record<Fault, [number, string]>> = {
+  throttled: [400, 'ProvisionedThroughputExceededException'],
+  throttling: [400, 'ThrottlingException'],
+  internal: [500, 'InternalServerError'],
+  validation: [400, 'ValidationException'],
+};
+
+export interface FaultyDynamo {
+  endpoint: string;
+  /** Where requests are forwarded when there is no fault. */
+  target: string;
+  fault: Fault;
+  /** Requests received, retries included. */
+  requests: number;
+  close(): Promise<void>;
+}
+
+export async function startFaultyDynamo(): Promise<FaultyDynamo> {
+  const state: FaultyDynamo = { endpoint: '', target: '', fault: 'none', requests: 0, close: async () => {} };
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    state.requests += 1;
+    const body = Buffer.concat(await Array.fromAsync(req));
+    const fault = state.fault;
+    if (fault === 'reset') return void req.socket.destroy();
+    if (fault === 'hang') return; // never answers; the SDK's request timeout must give up
+    const error = DYNAMODB_ERRORS[fault];
+    if (error) {
+      const [status, type] = error;
+      res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0' });
+      return void res.end(JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message: type }));
+    }
+    const upstream = await fetch(state.target, {
+      method: req.method ?? 'POST',
+      headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+      body,
+    });
+    res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
