@@ -21,10 +21,20 @@ export interface LocalDynamo {
 
 export const TEST_REGION = 'eu-west-1';
 
+/** dynalite in this process, in memory. */
 export async function startDynamo(tableName: string): Promise<LocalDynamo> {
   const server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return connectDynamo(endpoint, tableName, () => new Promise<void>((resolve) => server.close(() => resolve())));
+}
+
+/** Creates the plants table on a DynamoDB-compatible endpoint and returns a client for it. */
+export async function connectDynamo(
+  endpoint: string,
+  tableName: string,
+  stop: () => Promise<void>,
+): Promise<LocalDynamo> {
   const raw = new DynamoDBClient({
     endpoint,
     region: TEST_REGION,
@@ -49,7 +59,7 @@ export async function startDynamo(tableName: string): Promise<LocalDynamo> {
     client: DynamoDBDocumentClient.from(raw),
     close: async () => {
       raw.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stop();
     },
   };
 }

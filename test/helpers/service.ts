@@ -45,11 +45,14 @@ function processTlsIdentity(): TlsIdentity {
   return tls;
 }
 
-export async function startService(env: Record<string, string> = {}): Promise<Service> {
+export async function startService(
+  env: Record<string, string> = {},
+  startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
+): Promise<Service> {
   const tls = processTlsIdentity();
   const key = createSigningKey();
   const issuer = await startJwksServer(tls, [key]);
-  const dynamo = await startDynamo(TABLE);
+  const dynamo = await startStore(TABLE);
 
   Object.assign(process.env, {
     AWS_REGION: TEST_REGION,
