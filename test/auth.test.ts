@@ -111,6 +111,12 @@ describe('refused tokens', () => {
     expect(reply.body).toEqual({ error: 401, message: expect.stringMatching(message) });
   });
 
+  it('answers 401 invalid_token to anything after the token', async () => {
+    const reply = await service.call(withAuthorization(`Bearer ${service.token('alice')} extra`));
+    expect(reply.status).toBe(401);
+    expect(reply.headers['www-authenticate']).toMatch(/error="invalid_token"/);
+  });
+
   it('answers 401 to two credentials in one header', async () => {
     const token = service.token('alice');
     const reply = await service.call(withAuthorization(`Bearer ${token}, Bearer ${token}`));

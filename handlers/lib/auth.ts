@@ -69,10 +69,12 @@ export async function authenticate(
 
 /** RFC 6750 §2.1 credentials, with the scheme matched case-insensitively (RFC 7235 §2.1). */
 function bearerToken(authorization: string | undefined): string {
-  const match = /^Bearer +(\S*) *$/i.exec(authorization ?? '');
-  if (!match) throw new UnauthorizedError('A bearer token is required', false);
-  const token = match[1];
-  if (!token) throw new UnauthorizedError('The bearer token is empty', true);
+  const [, scheme = '', token = ''] = /^(\S+)\s*(.*)$/s.exec(authorization?.trim() ?? '') ?? [];
+  if (scheme.toLowerCase() !== 'bearer' || token === '') {
+    throw new UnauthorizedError('A bearer token is required', false);
+  }
+  // One token only: two credentials (e.g. repeated headers joined by ", ") are refused.
+  if (/\s/.test(token)) throw new UnauthorizedError('The access token is invalid', true);
   return token;
 }
 
