@@ -1,5 +1,9 @@
 // Lambda entry for GET /plants: the caller's plants, one page at a time.
 
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import type { APIGatewayProxyResult } from 'aws-lambda';
@@ -8,20 +12,23 @@ import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { type ApiEvent, errorResponses, header, json, queryParameters, resourceUrl } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
+import { logger, metrics, requestTelemetry, tracer } from './lib/observability.ts';
 import { createPlantsClient, listPlantsForOwner } from './lib/plants.ts';
 
 const config = readConfig();
 const verifyToken = createTokenVerifier(config.auth);
-const dynamodb = createPlantsClient(config.dynamodbEndpoint);
+const dynamodb = tracer.captureAWSv3Client(createPlantsClient(config.dynamodbEndpoint));
 
 async function listPlants(event: ApiEvent): Promise<APIGatewayProxyResult> {
   const owner = await authenticate(header(event, 'authorization'), verifyToken, config.auth.requiredScope);
+  logger.appendKeys({ caller: owner });
 
   const query = queryParameters(event);
   const limit = parseLimit(query.get('limit'), config.maxPageSize);
   const afterId = decodeCursor(query.get('cursor'), owner);
 
   const page = await listPlantsForOwner(dynamodb, config.tableName, owner, limit, afterId);
+  metrics.addMetric('PlantsReturned', MetricUnit.Count, page.plants.length);
 
   if (page.lastId === undefined) return json(page.plants);
   const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(owner, page.lastId) });
@@ -29,6 +36,10 @@ async function listPlants(event: ApiEvent): Promise<APIGatewayProxyResult> {
 }
 
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(captureLambdaHandler(tracer, { captureResponse: false }))
+  .use(logMetrics(metrics, { captureColdStartMetric: true }))
+  .use(requestTelemetry())
   .use(httpErrorHandler({ logger: false }))
-  .use(errorResponses())
+  .use(errorResponses({ logError: (error) => logger.error('request failed', error as Error) }))
   .handler(listPlants);

@@ -1,9 +1,10 @@
 // Outages of the issuer's JWKS and of DynamoDB answer 503 (or a generic 500) well inside the
 // function timeout (15 s), and the service recovers by itself when the fault clears.
 
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { httpApiEvent } from './helpers/events.ts';
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from './helpers/faulty-dynamo.ts';
+import { captureOutput } from './helpers/logs.ts';
 import { type Reply, type Service, startService } from './helpers/service.ts';
 
 /** Worst case of the bounded SDK and JWKS retries, with margin; the function timeout is 15 s. */
@@ -13,7 +14,8 @@ let service: Service;
 let dynamo: FaultyDynamo;
 
 // 5xx causes are logged for the operator (and kept out of responses): capture them here.
-const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+const logs = captureOutput();
+const errorLogs = () => logs.entries().filter((entry) => entry.level === 'ERROR');
 
 beforeAll(async () => {
   dynamo = await startFaultyDynamo();
@@ -22,14 +24,14 @@ beforeAll(async () => {
   await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
 });
 afterAll(async () => {
-  logged.mockRestore();
+  logs.restore();
   await dynamo.close();
   await service.stop();
 });
 
 async function call(): Promise<[Reply, number]> {
   const event = httpApiEvent({ headers: { authorization: `Bearer ${service.token('alice')}` } });
-  logged.mockClear();
+  logs.clear();
   const start = performance.now();
   const reply = await service.call(event);
   return [reply, performance.now() - start];
@@ -69,7 +71,7 @@ describe('DynamoDB faults', () => {
       expect(reply).toMatchObject({ status: 503, body: unavailable, headers: { 'retry-after': '1' } });
       expect(elapsed).toBeLessThan(ANSWER_WITHIN_MS);
       expect(dynamo.requests - before).toBe(3); // maxAttempts: the first try and two retries
-      expect(logged).toHaveBeenCalledTimes(1);
+      expect(errorLogs()).toHaveLength(1);
 
       dynamo.fault = 'none';
       const [recovered] = await call();
@@ -82,7 +84,7 @@ describe('DynamoDB faults', () => {
     const [reply] = await call();
     expect(reply).toMatchObject({ status: 500, body: { error: 500, message: 'Internal server error' } });
     expect(JSON.stringify(reply)).not.toMatch(/ValidationException|dynamodb|at /i);
-    expect(String(logged.mock.calls[0]?.[0])).toMatch(/ValidationException/);
+    expect(JSON.stringify(errorLogs())).toMatch(/ValidationException/);
     dynamo.fault = 'none';
   });
 });

@@ -44,7 +44,7 @@ function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
   if (config.isCognito) {
     validateCognitoJwtFields(payload, { tokenUse: config.tokenUse, clientId: config.audience });
   } else if (config.tokenUse !== null && payload.token_use !== config.tokenUse) {
-    throw new UnauthorizedError(`The token is not an ${config.tokenUse} token`, true);
+    throw new UnauthorizedError(`The token is not an ${config.tokenUse} token`, 'wrong_token_use');
   }
 }
 
@@ -62,7 +62,7 @@ export async function authenticate(
     throw toAuthError(error, requiredScope);
   }
   if (typeof payload.sub !== 'string' || payload.sub === '') {
-    throw new UnauthorizedError('The access token has no subject', true);
+    throw new UnauthorizedError('The access token has no subject', 'no_subject');
   }
   return payload.sub;
 }
@@ -71,10 +71,10 @@ export async function authenticate(
 function bearerToken(authorization: string | undefined): string {
   const [, scheme = '', token = ''] = /^(\S+)\s*(.*)$/s.exec(authorization?.trim() ?? '') ?? [];
   if (scheme.toLowerCase() !== 'bearer' || token === '') {
-    throw new UnauthorizedError('A bearer token is required', false);
+    throw new UnauthorizedError('A bearer token is required', 'missing_token');
   }
   // One token only: two credentials (e.g. repeated headers joined by ", ") are refused.
-  if (/\s/.test(token)) throw new UnauthorizedError('The access token is invalid', true);
+  if (/\s/.test(token)) throw new UnauthorizedError('The access token is invalid', 'malformed');
   return token;
 }
 
@@ -85,7 +85,8 @@ function toAuthError(error: unknown, requiredScope: readonly string[] | undefine
   }
   if (error instanceof UnauthorizedError) return error;
   if (error instanceof JwtInvalidScopeError && requiredScope) return new ForbiddenError(requiredScope);
-  if (error instanceof JwtExpiredError) return new UnauthorizedError('The access token has expired', true);
-  if (error instanceof JwtNotBeforeError) return new UnauthorizedError('The access token is not valid yet', true);
-  return new UnauthorizedError('The access token is invalid', true);
+  if (error instanceof JwtExpiredError) return new UnauthorizedError('The access token has expired', 'expired');
+  if (error instanceof JwtNotBeforeError)
+    return new UnauthorizedError('The access token is not valid yet', 'not_yet_valid');
+  return new UnauthorizedError('The access token is invalid', 'invalid');
 }

@@ -19,22 +19,37 @@ export class BadRequestError extends HttpError {
   }
 }
 
+/** Why a request was not authenticated: a metric dimension, never shown to the caller. */
+export type AuthFailure =
+  | 'missing_token'
+  | 'malformed'
+  | 'expired'
+  | 'not_yet_valid'
+  | 'invalid'
+  | 'no_subject'
+  | 'wrong_token_use'
+  | 'insufficient_scope';
+
 /**
  * 401. RFC 6750 §3.1: a request with no bearer token gets a bare challenge; a request whose
  * token was refused gets `error="invalid_token"`.
  */
 export class UnauthorizedError extends HttpError {
   override name = 'UnauthorizedError';
-  constructor(message: string, tokenSent: boolean) {
+  readonly reason: AuthFailure;
+  constructor(message: string, reason: AuthFailure) {
     super(401, message, {
-      'WWW-Authenticate': tokenSent ? `Bearer error="invalid_token", error_description="${message}"` : 'Bearer',
+      'WWW-Authenticate':
+        reason === 'missing_token' ? 'Bearer' : `Bearer error="invalid_token", error_description="${message}"`,
     });
+    this.reason = reason;
   }
 }
 
 /** 403: the token is valid but lacks a scope this deployment requires. */
 export class ForbiddenError extends HttpError {
   override name = 'ForbiddenError';
+  readonly reason: AuthFailure = 'insufficient_scope';
   constructor(requiredScope: readonly string[]) {
     super(403, 'The access token does not carry the required scope', {
       'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${requiredScope.join(' ')}"`,

@@ -59,15 +59,19 @@ export function json(body: unknown, headers: Record<string, string> = {}): APIGa
 
 /**
  * Maps any error to `{error, message}` with the status and headers its type carries. Runs before
- * @middy/http-error-handler, which writes the response; unexpected errors are logged here
- * (stack included) and leave as a generic 500.
+ * @middy/http-error-handler, which writes the response. Server-side failures go to `logError`
+ * (stack included) and leave as a generic message; the original error stays as `cause`.
  */
-export function errorResponses(): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
+export function errorResponses({
+  logError,
+}: {
+  logError: (error: unknown) => void;
+}): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
   return {
     onError: (request) => {
       const response = toErrorResponse(request.error);
-      if (response.statusCode >= 500) console.error(request.error);
-      request.error = Object.assign(new Error(response.body), {
+      if (response.statusCode >= 500) logError(request.error);
+      request.error = Object.assign(new Error(response.body, { cause: request.error }), {
         statusCode: response.statusCode,
         expose: true,
         headers: { ...COMMON_HEADERS, ...response.headers },

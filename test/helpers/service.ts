@@ -2,7 +2,7 @@
 // configured through the environment exactly as the stack configures the function.
 
 import { readFileSync } from 'node:fs';
-import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
 import {
   createSigningKey,
   type JwksServer,
@@ -13,6 +13,7 @@ import {
   trustCertificate,
 } from '../../local/issuer.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
+import { lambdaContext } from './events.ts';
 import { assertMatchesContract } from './openapi.ts';
 
 export const AUDIENCE = 'plant-store-test';
@@ -63,6 +64,8 @@ export async function startService(
     AUTH_ISSUER: issuer.url,
     AUTH_AUDIENCE: AUDIENCE,
     AUTH_TOKEN_USE: 'access',
+    // As the Lambda runtime sets it, so Powertools reports the first invocation as a cold start.
+    AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
     AUTH_JWKS_URI: issuer.jwksUri,
     AUTH_REQUIRED_SCOPE: '',
     MAX_PAGE_SIZE: '',
@@ -86,7 +89,7 @@ export async function startService(
         ...claims,
       }),
     async call(event) {
-      const result = (await handler(event, {} as Context)) as APIGatewayProxyResult;
+      const result = (await handler(event, lambdaContext())) as APIGatewayProxyResult;
       assertMatchesContract(result);
       return {
         status: result.statusCode,

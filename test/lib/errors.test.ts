@@ -16,13 +16,13 @@ describe('toErrorResponse', () => {
   });
 
   it('challenges with a bare Bearer when no token was sent', () => {
-    const response = toErrorResponse(new UnauthorizedError('A bearer token is required', false));
+    const response = toErrorResponse(new UnauthorizedError('A bearer token is required', 'missing_token'));
     expect(response.statusCode).toBe(401);
     expect(response.headers['WWW-Authenticate']).toBe('Bearer');
   });
 
   it('names invalid_token when a token was refused', () => {
-    const response = toErrorResponse(new UnauthorizedError('The access token has expired', true));
+    const response = toErrorResponse(new UnauthorizedError('The access token has expired', 'expired'));
     expect(response.headers['WWW-Authenticate']).toBe(
       'Bearer error="invalid_token", error_description="The access token has expired"',
     );
