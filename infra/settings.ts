@@ -12,6 +12,8 @@ export interface StackSettings {
   externalAuth: ExternalAuth | undefined;
   /** Scopes the token must carry (AUTH_REQUIRED_SCOPE), with either identity source. */
   requiredScope: string | undefined;
+  /** Declares the local-only variables so `sam local --env-vars` can set them. */
+  samLocal: boolean;
 }
 
 export interface ExternalAuth {
@@ -41,6 +43,7 @@ export function readSettings(context: ContextReader): StackSettings {
     corsOrigins: list(text(context, 'corsOrigins')),
     externalAuth: readExternalAuth(context),
     requiredScope: text(context, 'authRequiredScope'),
+    samLocal: flag(context, 'samLocal'),
   };
 }
 
