@@ -121,7 +121,7 @@ export class PlantStoreStack extends Stack {
         // The bundle ships a source map: stack traces in the logs point at the TypeScript.
         NODE_OPTIONS: '--enable-source-maps',
         // sam local only overrides variables the template declares; empty means unset to both.
-        ...(settings.samLocal && { DYNAMODB_ENDPOINT: '', NODE_EXTRA_CA_CERTS: '' }),
+        ...(settings.samLocal && { DYNAMODB_ENDPOINT: '', AUTH_JWKS_URI: '', NODE_EXTRA_CA_CERTS: '' }),
       },
     });
     Validations.of(role).acknowledge({
