@@ -1,0 +1,46 @@
+// Synthesizes the stack as `cdk synth` does (cdk-nag included), into a temporary cloud assembly.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { PlantStoreStack } from '../../infra/plant-store-stack.ts';
+
+export const STACK = 'PlantStore';
+
+export interface Synthesized {
+  app: App;
+  stack: PlantStoreStack;
+  template: Template;
+  /** The template file, as `sam local` and cfn-lint read it. */
+  templatePath: string;
+  outdir: string;
+  cleanup(): void;
+}
+
+/** Bundling is skipped unless asked for: most tests are about the template, not the code. */
+export function synth(context: Record<string, unknown> = {}, { bundle = false } = {}): Synthesized {
+  const outdir = mkdtempSync(join(tmpdir(), 'plant-store-cdk-'));
+  const app = new App({
+    outdir,
+    context: {
+      ...(!bundle && { 'aws:cdk:bundling-stacks': [] }),
+      // What the CDK CLI sets: the asset path in the template, which sam local follows to the code.
+      'aws:cdk:enable-asset-metadata': true,
+      ...context,
+    },
+  });
+  const stack = new PlantStoreStack(app, STACK);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  const assembly = app.synth();
+  return {
+    app,
+    stack,
+    template: Template.fromStack(stack),
+    templatePath: assembly.getStackByName(STACK).templateFullPath,
+    outdir,
+    cleanup: () => rmSync(outdir, { recursive: true, force: true }),
+  };
+}

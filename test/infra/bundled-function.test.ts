@@ -1,0 +1,137 @@
+// The shipped artifact: synthesize with real bundling, then run the asset's index.mjs in a fresh
+// Node process the way `sam local` would — the template's environment with env-vars overrides,
+// the events from events/ — against dynalite and a TLS-served JWKS, with real RS256 tokens.
+
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import {
+  createSigningKey,
+  createTlsIdentity,
+  type JwksServer,
+  type SigningKey,
+  signToken,
+  startJwksServer,
+} from '../../local/issuer.ts';
+import { type Synthesized, synth } from '../helpers/cdk.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
+import { assertMatchesContract } from '../helpers/openapi.ts';
+
+const TABLE = 'plants-sam';
+const AUDIENCE = 'plant-store-local';
+const event = (name: string) => readFileSync(new URL(`../../events/${name}`, import.meta.url), 'utf8');
+const HTTP_EVENT = event('http-api-get-plants.json');
+const REST_EVENT = event('rest-api-get-plants.json');
+
+let synthesized: Synthesized;
+let issuer: JwksServer;
+let key: SigningKey;
+let dynamo: LocalDynamo;
+
+beforeAll(async () => {
+  const tls = await createTlsIdentity();
+  key = createSigningKey();
+  [issuer, dynamo] = await Promise.all([startJwksServer(tls, [key]), startDynamo(TABLE)]);
+  await putPlants(dynamo.client, TABLE, [
+    { owner: 'alice', id: 'p1', name: 'Monstera', tag: 'aroid' },
+    { owner: 'alice', id: 'p2', name: 'Pilea' },
+    { owner: 'alice', id: 'p3', name: 'Calathea', tag: 'prayer' },
+    { owner: 'bob', id: 'p1', name: 'Cactus', tag: 'succulent' },
+  ]);
+  synthesized = synth({ samLocal: 'true' }, { bundle: true });
+  writeFileSync(join(synthesized.outdir, 'issuer-cert.pem'), tls.cert);
+});
+afterAll(async () => {
+  await Promise.all([issuer?.close(), dynamo?.close()]);
+  synthesized?.cleanup();
+});
+
+/** What `sam local --env-vars` does: override declared variables only, and every one must resolve. */
+function functionEnvironment(overrides: Record<string, string>): Record<string, string> {
+  const fn = Object.values(synthesized.template.findResources('AWS::Lambda::Function'))[0];
+  const declared: Record<string, unknown> = fn?.Properties.Environment.Variables;
+  const undeclared = Object.keys(overrides).filter((name) => !(name in declared));
+  if (undeclared.length > 0) throw new Error(`sam local would ignore undeclared ${undeclared.join(', ')}`);
+  const env = { ...declared, ...overrides };
+  const unresolved = Object.entries(env).filter(([, value]) => typeof value !== 'string');
+  if (unresolved.length > 0) throw new Error(`no local value for ${unresolved.map(([name]) => name).join(', ')}`);
+  return env as Record<string, string>;
+}
+
+function bundlePath(): string {
+  const fn = Object.values(synthesized.template.findResources('AWS::Lambda::Function'))[0];
+  return join(synthesized.outdir, fn?.Metadata['aws:asset:path'], 'index.mjs');
+}
+
+// Imports the bundle as the Lambda runtime does and invokes `handler` once per event.
+const RUNNER = `
+const { handler } = await import(process.argv[1]);
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const results = [];
+for (const event of JSON.parse(input)) results.push(await handler(event, {}));
+process.stdout.write(JSON.stringify(results));
+`;
+
+async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]> {
+  const env = functionEnvironment({
+    PLANTS_TABLE_NAME: TABLE,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AUTH_ISSUER: issuer.url,
+    AUTH_AUDIENCE: AUDIENCE,
+    NODE_EXTRA_CA_CERTS: join(synthesized.outdir, 'issuer-cert.pem'),
+  });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(bundlePath()).href], {
+    env: { ...env, AWS_REGION: TEST_REGION, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  child.stdin.end(JSON.stringify(events));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`bundle exited with ${code}: ${stderr}`);
+  return JSON.parse(stdout);
+}
+
+const withToken = (raw: string, sub: string) => {
+  const now = Math.floor(Date.now() / 1000);
+  const token = signToken(key, { iss: issuer.url, aud: AUDIENCE, sub, token_use: 'access', iat: now, exp: now + 300 });
+  return JSON.parse(raw.replaceAll('REPLACE_WITH_ACCESS_TOKEN', token));
+};
+
+describe('the bundled function in the synthesized cloud assembly', () => {
+  it("serves the events in events/ with the caller's plants, and refuses them without a token", async () => {
+    const [http, rest, unsigned] = await invokeBundle([
+      withToken(HTTP_EVENT, 'alice'),
+      withToken(REST_EVENT, 'bob'),
+      JSON.parse(HTTP_EVENT),
+    ]);
+    for (const result of [http, rest, unsigned]) assertMatchesContract(result as APIGatewayProxyResult);
+
+    expect(http?.statusCode).toBe(200);
+    expect(JSON.parse(http?.body ?? '')).toEqual([{ name: 'Monstera', tag: 'aroid' }, { name: 'Pilea' }]);
+    expect(http?.headers?.Link).toMatch(
+      /^<https:\/\/api1234567\.execute-api\.[^>]+\?limit=2&cursor=[^>]+>; rel="next"$/,
+    );
+
+    expect(rest?.statusCode).toBe(200);
+    expect(JSON.parse(rest?.body ?? '')).toEqual([{ name: 'Cactus', tag: 'succulent' }]);
+
+    expect(unsigned?.statusCode).toBe(401);
+  });
+
+  it('is the minified ESM bundle with the createRequire banner and a source map', () => {
+    const code = readFileSync(bundlePath(), 'utf8');
+    expect(code.startsWith("import { createRequire } from 'node:module';")).toBe(true);
+    expect(code).toContain('//# sourceMappingURL=index.mjs.map');
+    expect(readFileSync(`${bundlePath()}.map`, 'utf8')).toContain('list-plants.ts');
+  });
+});

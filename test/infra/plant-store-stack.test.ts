@@ -1,0 +1,223 @@
+// The synthesized template, checked resource by resource, then by cdk-nag and cfn-lint.
+
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Validations } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { type Synthesized, synth } from '../helpers/cdk.ts';
+
+const EXTERNAL = { authIssuer: 'https://login.example.com/tenant/v2.0', authAudience: 'api://plant-store' };
+
+let prod: Synthesized;
+let external: Synthesized;
+
+beforeAll(() => {
+  prod = synth();
+  external = synth({ ...EXTERNAL, dev: 'true', corsOrigins: 'https://app.example.com', throttleRate: '5' });
+});
+afterAll(() => {
+  prod.cleanup();
+  external.cleanup();
+});
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+const only = (s: Synthesized, type: string): Resource => {
+  const found = Object.values(s.template.findResources(type)) as Resource[];
+  expect(found).toHaveLength(1);
+  return found[0] as Resource;
+};
+
+describe('table', () => {
+  it('is keyed by owner and plant id, on demand, with point-in-time recovery', () => {
+    prod.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'owner', KeyType: 'HASH' },
+        { AttributeName: 'id', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'owner', AttributeType: 'S' },
+        { AttributeName: 'id', AttributeType: 'S' },
+      ]),
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('survives stack deletion by default, and goes with a dev stack', () => {
+    expect(only(prod, 'AWS::DynamoDB::Table')).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
+    expect(only(external, 'AWS::DynamoDB::Table')).toMatchObject({
+      DeletionPolicy: 'Delete',
+      Properties: { DeletionProtectionEnabled: false },
+    });
+  });
+});
+
+describe('function', () => {
+  it('runs the bundle on Node.js 24, arm64, with explicit memory, timeout and active tracing', () => {
+    prod.template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      MemorySize: 1024,
+      Timeout: 15,
+      TracingConfig: { Mode: 'Active' },
+      LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') } },
+    });
+  });
+
+  it('logs to its own log groups, kept for a month', () => {
+    const groups = Object.values(prod.template.findResources('AWS::Logs::LogGroup')) as Resource[];
+    expect(groups).toHaveLength(2);
+    for (const group of groups) expect(group).toMatchObject({ Properties: { RetentionInDays: 30 } });
+  });
+
+  it('is pointed at the Cognito pool and app client by default', () => {
+    const env = (only(prod, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
+    expect(env).toEqual({
+      PLANTS_TABLE_NAME: { Ref: expect.stringMatching(/^PlantsTable/) },
+      AUTH_ISSUER: { 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'ProviderURL'] },
+      AUTH_AUDIENCE: { Ref: expect.stringMatching(/^UserPoolAppClient/) },
+      AUTH_TOKEN_USE: 'access',
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+  });
+
+  it('is pointed at an external issuer, and no user pool exists, when one is given', () => {
+    const env = (only(external, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
+    expect(env).toMatchObject({ AUTH_ISSUER: EXTERNAL.authIssuer, AUTH_AUDIENCE: EXTERNAL.authAudience });
+    external.template.resourceCountIs('AWS::Cognito::UserPool', 0);
+    external.template.resourceCountIs('AWS::Cognito::UserPoolClient', 0);
+    expect(Object.keys(external.template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'TableName']);
+  });
+});
+
+describe('permissions', () => {
+  it('allow dynamodb:Query on the table and no other DynamoDB action anywhere', () => {
+    const statements = Object.values(prod.template.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => (policy as Resource).Properties.PolicyDocument as { Statement: { Action: unknown }[] },
+    );
+    const all = statements.flatMap((doc) => (doc as unknown as { Statement: object[] }).Statement) as {
+      Action: string | string[];
+      Resource: unknown;
+    }[];
+    const dynamo = all.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo).toEqual([
+      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [expect.any(String), 'Arn'] }] },
+    ]);
+    expect(all.flatMap((s) => [s.Action].flat()).sort()).toEqual([
+      'dynamodb:Query',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
+  });
+
+  it('attach no managed policies to the function role', () => {
+    prod.template.hasResourceProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+  });
+});
+
+describe('API', () => {
+  it('routes GET /plants to the function with payload format 2.0', () => {
+    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /plants' });
+    prod.template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
+    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    });
+  });
+
+  it('throttles and access-logs the stage as JSON', () => {
+    const stage = only(prod, 'AWS::ApiGatewayV2::Stage').Properties;
+    expect(stage).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^ApiAccessLogs/), 'Arn'] } },
+    });
+    const format = JSON.parse((stage.AccessLogSettings as { Format: string }).Format);
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+  });
+
+  it('takes throttling from context', () => {
+    expect(only(external, 'AWS::ApiGatewayV2::Stage').Properties).toMatchObject({
+      DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 100 },
+    });
+  });
+
+  it('has no CORS unless origins are given, then allows GET and exposes Link', () => {
+    expect(only(prod, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
+    expect(only(external, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toEqual({
+      AllowOrigins: ['https://app.example.com'],
+      AllowMethods: ['GET'],
+      AllowHeaders: ['authorization'],
+      ExposeHeaders: ['link'],
+      MaxAge: 3600,
+    });
+  });
+});
+
+describe('identity', () => {
+  it('is a pool without self sign-up and a public app client that can sign in with a password', () => {
+    prod.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      DeletionProtection: 'ACTIVE',
+    });
+    prod.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH']),
+    });
+    expect(only(prod, 'AWS::Cognito::UserPool').DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('outputs', () => {
+  it('give the API URL, user pool, app client and table', () => {
+    expect(Object.keys(prod.template.findOutputs('*')).sort()).toEqual([
+      'ApiUrl',
+      'AppClientId',
+      'TableName',
+      'UserPoolId',
+    ]);
+  });
+});
+
+describe('checks', () => {
+  it('leaves no cdk-nag AwsSolutions finding unacknowledged', () => {
+    for (const synthesized of [prod, external]) {
+      expect(new AwsSolutionsChecks().validateScope(synthesized.app).violations).toEqual([]);
+    }
+  });
+
+  it('acknowledges only these findings, each with a written reason', () => {
+    const acknowledged = prod.stack.node
+      .findAll()
+      .flatMap((construct) => construct.node.metadata)
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) => Object.entries(entry.data as Record<string, string>));
+    expect(acknowledged.map(([id]) => id.replace(/^annotation::/i, '')).sort()).toEqual([
+      'AwsSolutions-APIG4',
+      'AwsSolutions-COG2',
+      'AwsSolutions-COG8',
+      'AwsSolutions-IAM5[Resource::*]',
+    ]);
+    for (const [, reason] of acknowledged) expect(reason.length).toBeGreaterThan(60);
+  });
+
+  it('passes cfn-lint', async () => {
+    const lint = promisify(execFile)('cfn-lint', [
+      prod.templatePath,
+      external.templatePath,
+      '--ignore-checks',
+      'W3005',
+    ]);
+    await expect(lint).resolves.toBeDefined();
+  });
+});
