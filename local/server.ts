@@ -1,0 +1,152 @@
+// `npm start`: the API on http://localhost:PORT through the bundle that deploys, with an embedded
+// DynamoDB, a local token issuer and demo data by default.
+
+import { rmSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApp } from './app.ts';
+import { banner } from './banner.ts';
+import { seedDemoData } from './demo.ts';
+import { type JwksServer, jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
+import { loadSigningKey, loadTlsIdentity } from './keys.ts';
+import { loadBundledHandler } from './lambda.ts';
+import { issuerDirOf, readServerOptions, serverInfoFileOf } from './options.ts';
+import { credentialsFor, openStore, type Store } from './store.ts';
+import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from './tokens.ts';
+
+const USAGE = 'Usage: npm start [-- --port N] [--data-dir DIR]   (see README, "Local development")';
+const started = performance.now();
+
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+const { values: flags } = (() => {
+  try {
+    return parseArgs({ options: { port: { type: 'string' }, 'data-dir': { type: 'string' } } });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+const options = (() => {
+  try {
+    return readServerOptions(flags, process.env);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+
+// Listen first, so a taken port fails in milliseconds; requests wait until the API is ready.
+let app: RequestListener | undefined;
+let ready = () => {};
+const readiness = new Promise<void>((resolve) => {
+  ready = resolve;
+});
+const server = createServer(async (req, res) => {
+  await readiness;
+  app?.(req, res);
+});
+await new Promise<void>((resolve) => {
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE')
+      fail(`Port ${options.port} is already in use: stop what runs there, or start with PORT=<another port> npm start`);
+    fail(`Cannot listen on port ${options.port}: ${error.message}`);
+  });
+  server.listen(options.port, resolve);
+});
+const port = (server.address() as AddressInfo).port;
+const origin = `http://localhost:${port}`;
+
+let store: Store | undefined;
+let issuer: JwksServer | undefined;
+try {
+  store = await openStore(options.store);
+  if (store.createdTable) await seedDemoData(store.client, store.tableName);
+
+  // The handler's configuration, set before the bundle loads, exactly as the stack sets it.
+  Object.assign(process.env, {
+    PLANTS_TABLE_NAME: store.tableName,
+    DYNAMODB_ENDPOINT: store.endpoint,
+    AWS_REGION: store.region,
+  });
+  const credentials = credentialsFor(store.endpoint);
+  if (credentials) {
+    Object.assign(process.env, {
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    });
+  }
+  let tokens: { user: string; token: string }[] | undefined;
+  if (!options.externalIssuer) {
+    const dir = issuerDirOf(options.localDir);
+    const key = loadSigningKey(dir);
+    const tls = await loadTlsIdentity(dir);
+    // Trusted in this process only: the deployed handler keeps trusting the public CAs alone.
+    trustCertificate(tls.cert);
+    issuer = await startJwksServer(tls, [key]);
+    const issuerUrl = localIssuerUrl(port);
+    Object.assign(process.env, {
+      AUTH_ISSUER: issuerUrl,
+      AUTH_AUDIENCE: LOCAL_AUDIENCE,
+      AUTH_TOKEN_USE: 'access',
+      AUTH_JWKS_URI: issuer.jwksUri,
+    });
+    const ttl = parseDuration(DEFAULT_TOKEN_TTL);
+    tokens = ['alice', 'bob'].map((user) => ({
+      user,
+      token: mintToken(key, { issuer: issuerUrl, subject: user, ttl }),
+    }));
+  }
+
+  const handler = await loadBundledHandler(join(options.localDir, 'build'));
+  app = createApp({ handler, port, jwks: issuer && jwksOf(...issuer.keys), log: (line) => console.log(line) });
+  writeFileSync(
+    serverInfoFileOf(options.localDir),
+    JSON.stringify({
+      pid: process.pid,
+      origin,
+      store: { endpoint: store.endpoint, region: store.region, tableName: store.tableName },
+    }),
+  );
+  ready();
+  console.log(
+    banner({
+      origin,
+      startupMs: performance.now() - started,
+      store: `${store.describe()}, table ${store.tableName}`,
+      issuer: issuer
+        ? `local issuer ${localIssuerUrl(port)} (JWKS: ${origin}/.well-known/jwks.json)`
+        : `${process.env.AUTH_ISSUER}`,
+      tokens,
+      tokenTtl: DEFAULT_TOKEN_TTL,
+    }),
+  );
+} catch (error) {
+  console.error(`Cannot start: ${(error as Error).message}`);
+  await stop(1);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(130); // a second Ctrl+C does not wait
+    stopping = true;
+    console.log(`${signal}: finishing open requests, then stopping (again to force)`);
+    void stop(0);
+  });
+}
+
+async function stop(code: number): Promise<never> {
+  const closed = new Promise((resolve) => server.close(resolve));
+  // In-flight requests get a few seconds to finish; idle keep-alive connections close at once.
+  setTimeout(() => server.closeAllConnections(), 5000).unref();
+  await closed;
+  await issuer?.close();
+  await store?.close();
+  rmSync(serverInfoFileOf(options.localDir), { force: true });
+  if (code === 0) console.log('Stopped.');
+  process.exit(code);
+}
