@@ -43,7 +43,8 @@ export function parsePlantFile(text: string, format: FileFormat): ParsedFile {
     if (row) file.rows.push({ line, row });
     for (const message of errors) file.problems.push({ line, message });
   };
-  if (format === 'csv') readCsv(text, add, file.problems);
+  if (text.trim() === '') file.problems.push({ line: 1, message: 'the file is empty' });
+  else if (format === 'csv') readCsv(text, add, file.problems);
   else if (format === 'jsonl') readJsonLines(text, add, file.problems);
   else readJsonArray(text, add, file.problems);
   file.problems.sort((a, b) => a.line - b.line);
@@ -140,7 +141,6 @@ function readJsonArray(text: string, add: Add, problems: Problem[]): void {
   if (errors.length > 0 || !root) {
     for (const error of errors)
       problems.push({ line: lineOf(error.offset), message: `JSON syntax: ${printParseErrorCode(error.error)}` });
-    if (errors.length === 0) problems.push({ line: 1, message: 'the file is empty' });
     return;
   }
   if (root.type !== 'array')

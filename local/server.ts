@@ -7,14 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from './app.ts';
+import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
 import { banner } from './banner.ts';
-import { seedDemoData } from './demo.ts';
-import { type JwksServer, jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
-import { loadSigningKey, loadTlsIdentity } from './keys.ts';
+import { DEMO_USERS, seedDemoData } from './demo.ts';
 import { loadBundledHandler } from './lambda.ts';
-import { issuerDirOf, readServerOptions, serverInfoFileOf } from './options.ts';
+import { readServerOptions, serverInfoFileOf } from './options.ts';
 import { credentialsFor, openStore, type Store } from './store.ts';
-import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from './tokens.ts';
+import { DEFAULT_TOKEN_TTL } from './tokens.ts';
 
 const USAGE = 'Usage: npm start [-- --port N] [--data-dir DIR]   (see README, "Local development")';
 const started = performance.now();
@@ -61,7 +60,7 @@ const port = (server.address() as AddressInfo).port;
 const origin = `http://localhost:${port}`;
 
 let store: Store | undefined;
-let issuer: JwksServer | undefined;
+let auth: AuthMode | undefined;
 try {
   store = await openStore(options.store);
   if (store.createdTable) await seedDemoData(store.client, store.tableName);
@@ -79,30 +78,13 @@ try {
       AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     });
   }
-  let tokens: { user: string; token: string }[] | undefined;
-  if (!options.externalIssuer) {
-    const dir = issuerDirOf(options.localDir);
-    const key = loadSigningKey(dir);
-    const tls = await loadTlsIdentity(dir);
-    // Trusted in this process only: the deployed handler keeps trusting the public CAs alone.
-    trustCertificate(tls.cert);
-    issuer = await startJwksServer(tls, [key]);
-    const issuerUrl = localIssuerUrl(port);
-    Object.assign(process.env, {
-      AUTH_ISSUER: issuerUrl,
-      AUTH_AUDIENCE: LOCAL_AUDIENCE,
-      AUTH_TOKEN_USE: 'access',
-      AUTH_JWKS_URI: issuer.jwksUri,
-    });
-    const ttl = parseDuration(DEFAULT_TOKEN_TTL);
-    tokens = ['alice', 'bob'].map((user) => ({
-      user,
-      token: mintToken(key, { issuer: issuerUrl, subject: user, ttl }),
-    }));
-  }
+  auth = options.externalIssuer
+    ? externalIssuer(process.env)
+    : await startLocalIssuer(options.localDir, port, DEMO_USERS);
+  Object.assign(process.env, auth.env);
 
   const handler = await loadBundledHandler(join(options.localDir, 'build'));
-  app = createApp({ handler, port, jwks: issuer && jwksOf(...issuer.keys), log: (line) => console.log(line) });
+  app = createApp({ handler, port, jwks: auth.jwks, log: (line) => console.log(line) });
   writeFileSync(
     serverInfoFileOf(options.localDir),
     JSON.stringify({
@@ -117,10 +99,8 @@ try {
       origin,
       startupMs: performance.now() - started,
       store: `${store.describe()}, table ${store.tableName}`,
-      issuer: issuer
-        ? `local issuer ${localIssuerUrl(port)} (JWKS: ${origin}/.well-known/jwks.json)`
-        : `${process.env.AUTH_ISSUER}`,
-      tokens,
+      issuer: auth.description,
+      tokens: auth.tokens,
       tokenTtl: DEFAULT_TOKEN_TTL,
     }),
   );
@@ -144,7 +124,7 @@ async function stop(code: number): Promise<never> {
   // In-flight requests get a few seconds to finish; idle keep-alive connections close at once.
   setTimeout(() => server.closeAllConnections(), 5000).unref();
   await closed;
-  await issuer?.close();
+  await auth?.close();
   await store?.close();
   rmSync(serverInfoFileOf(options.localDir), { force: true });
   if (code === 0) console.log('Stopped.');
