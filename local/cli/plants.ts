@@ -93,7 +93,12 @@ async function importFile([path, ...extra]: string[]): Promise<number> {
   const target = await connect(flags, process.env);
   try {
     const bar =
-      process.stderr.isTTY && rows.length >= PROGRESS_MIN_ROWS ? new SingleBar({ stream: process.stderr }) : undefined;
+      process.stderr.isTTY && rows.length >= PROGRESS_MIN_ROWS
+        ? new SingleBar({
+            stream: process.stderr,
+            format: 'Importing [{bar}] {percentage}% {value}/{total} plants, ETA {eta_formatted}',
+          })
+        : undefined;
     bar?.start(rows.length, 0);
     const items = rows.map(({ row }) => putRequest({ ...row, id: newPlantId() }));
     await batchWrite(target.client, target.tableName, items, { onProgress: (done) => bar?.update(done) });
