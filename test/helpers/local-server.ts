@@ -1,7 +1,7 @@
 // `npm start` and the npm CLIs run as a user runs them: child processes, talked to over HTTP.
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,8 +28,17 @@ export interface LocalServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const tempDirs: string[] = [];
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `plant-store-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `plant-store-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every folder tempDir made in this test file; call once the servers have stopped. */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export async function startLocalServer(args: string[] = [], env: Record<string, string> = {}): Promise<LocalServer> {

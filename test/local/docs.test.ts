@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type LocalServer, startLocalServer, tempDir } from '../helpers/local-server.ts';
+import { type LocalServer, removeTempDirs, startLocalServer, tempDir } from '../helpers/local-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,7 +13,10 @@ let server: LocalServer;
 beforeAll(async () => {
   server = await startLocalServer();
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  removeTempDirs();
+});
 
 /** The page's DOM once scripts have run, as headless Chromium dumps it. */
 async function renderedDom(url: string): Promise<string> {

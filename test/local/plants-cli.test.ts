@@ -3,7 +3,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type LocalServer, runNpm, startLocalServer, tempDir, tokenFor } from '../helpers/local-server.ts';
+import {
+  type LocalServer,
+  removeTempDirs,
+  runNpm,
+  startLocalServer,
+  tempDir,
+  tokenFor,
+} from '../helpers/local-server.ts';
 
 const dataDir = tempDir('data');
 const localDir = tempDir('local');
@@ -13,7 +20,10 @@ let server: LocalServer;
 beforeAll(async () => {
   server = await startLocalServer(['--data-dir', dataDir], { PLANTS_LOCAL_DIR: localDir });
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  removeTempDirs();
+});
 
 const plants = (...args: string[]) => runNpm('plants', args, { PLANTS_LOCAL_DIR: localDir });
 const file = (name: string, text: string) => {

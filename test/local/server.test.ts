@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoPlants } from '../../local/demo.ts';
-import { type LocalServer, runNpm, startLocalServer, tokenFor } from '../helpers/local-server.ts';
+import { type LocalServer, removeTempDirs, runNpm, startLocalServer, tokenFor } from '../helpers/local-server.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 
 let server: LocalServer;
@@ -22,7 +22,10 @@ beforeAll(async () => {
   });
   tokens.stale = issued[3] ?? '';
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  removeTempDirs();
+});
 
 const demo = (owner: string) =>
   demoPlants()
