@@ -1,17 +1,13 @@
 // A real DynamoDB-compatible server (dynalite) in this process, with the plants table.
 
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
+import { batchWrite, putRequest } from '../../local/batch-write.ts';
+import { createPlantsTable, type PlantItem } from '../../local/table.ts';
 
-export interface PlantItem {
-  owner: string;
-  id: string;
-  name: string;
-  tag?: string;
-  [attribute: string]: unknown;
-}
+export type { PlantItem };
 
 export interface LocalDynamo {
   endpoint: string;
@@ -40,20 +36,7 @@ export async function connectDynamo(
     region: TEST_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  await raw.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'owner', AttributeType: 'S' },
-        { AttributeName: 'id', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'owner', KeyType: 'HASH' },
-        { AttributeName: 'id', KeyType: 'RANGE' },
-      ],
-    }),
-  );
+  await createPlantsTable(raw, tableName);
   return {
     endpoint,
     client: DynamoDBDocumentClient.from(raw),
@@ -64,9 +47,5 @@ export async function connectDynamo(
   };
 }
 
-export async function putPlants(client: DynamoDBDocumentClient, tableName: string, items: PlantItem[]) {
-  for (let i = 0; i < items.length; i += 25) {
-    const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: batch } }));
-  }
-}
+export const putPlants = (client: DynamoDBDocumentClient, tableName: string, items: PlantItem[]) =>
+  batchWrite(client, tableName, items.map(putRequest));

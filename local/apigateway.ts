@@ -1,0 +1,164 @@
+// What API Gateway (HTTP API, payload format 2.0) does around a Lambda proxy integration: the
+// request becomes an event, and the function's result becomes the HTTP response.
+
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
+/** The parts of an HTTP request the event is made of. */
+export interface HttpRequest {
+  method: string;
+  /** Request target as sent: path and query string. */
+  url: string;
+  httpVersion: string;
+  /** Lower-cased names, every value of repeated headers in order. */
+  headers: Record<string, string[]>;
+  sourceIp: string;
+  body: Buffer;
+}
+
+export interface HttpReply {
+  statusCode: number;
+  /** Name-value pairs; a name may repeat (set-cookie). */
+  headers: [string, string][];
+  body: Buffer;
+}
+
+export interface EventContext {
+  routeKey: string;
+  requestId: string;
+  now: Date;
+  /** Port the client connected to, for x-forwarded-port. */
+  port: number;
+}
+
+// API Gateway passes these bodies as text and base64-encodes all others.
+const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
+
+export function fromIncoming(req: IncomingMessage, body: Buffer): HttpRequest {
+  return {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    httpVersion: req.httpVersion,
+    headers: req.headersDistinct as Record<string, string[]>,
+    sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+    body,
+  };
+}
+
+export function toHttpApiEvent(req: HttpRequest, context: EventContext): APIGatewayProxyEventV2 {
+  const queryStart = req.url.indexOf('?');
+  const rawPath = queryStart === -1 ? req.url : req.url.slice(0, queryStart);
+  const rawQueryString = queryStart === -1 ? '' : req.url.slice(queryStart + 1);
+  const cookies = (req.headers.cookie ?? []).flatMap((line) => line.split(';').map((c) => c.trim())).filter(Boolean);
+  const headers: Record<string, string> = {};
+  for (const [name, values] of Object.entries(req.headers)) if (name !== 'cookie') headers[name] = values.join(',');
+  const host = headers.host ?? `localhost:${context.port}`;
+  Object.assign(headers, {
+    'x-forwarded-for': headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${req.sourceIp}` : req.sourceIp,
+    'x-forwarded-port': String(context.port),
+    'x-forwarded-proto': 'http',
+    'x-amzn-trace-id': traceId(context.now),
+  });
+  const text = TEXT_TYPES.test(headers['content-type'] ?? '');
+  return {
+    version: '2.0',
+    routeKey: context.routeKey,
+    rawPath,
+    rawQueryString,
+    ...(cookies.length > 0 && { cookies }),
+    headers,
+    ...(rawQueryString && { queryStringParameters: queryParameters(rawQueryString) }),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: host,
+      domainPrefix: host.split(/[.:]/)[0] ?? host,
+      http: {
+        method: req.method,
+        path: rawPath,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: context.requestId,
+      routeKey: context.routeKey,
+      stage: '$default',
+      time: clfTime(context.now),
+      timeEpoch: context.now.getTime(),
+    },
+    ...(req.body.length > 0 && { body: req.body.toString(text ? 'utf8' : 'base64') }),
+    isBase64Encoded: req.body.length > 0 && !text,
+  };
+}
+
+/** Decoded values; a repeated key becomes one comma-joined value, as API Gateway sends it. */
+export function queryParameters(rawQueryString: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(rawQueryString)) {
+    params[key] = key in params ? `${params[key]},${value}` : value;
+  }
+  return params;
+}
+
+/**
+ * A structured result (one with `statusCode`) maps field by field; any other value is taken as
+ * a JSON body with status 200, as API Gateway does for payload 2.0.
+ */
+export function toHttpReply(result: unknown): HttpReply {
+  if (!isStructured(result)) {
+    const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+    return { statusCode: 200, headers: [['content-type', 'application/json']], body: Buffer.from(body) };
+  }
+  if (!Number.isInteger(result.statusCode) || result.statusCode < 100 || result.statusCode > 599) {
+    return errorReply(500, 'Internal Server Error');
+  }
+  const headers: [string, string][] = Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    for (const value of values ?? []) headers.push([name, String(value)]);
+  }
+  for (const cookie of result.cookies ?? []) headers.push(['set-cookie', cookie]);
+  const body = result.body ?? '';
+  return {
+    statusCode: result.statusCode,
+    headers,
+    body: result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8'),
+  };
+}
+
+/** The API's Error body, for the answers API Gateway gives itself (no route, failed integration). */
+export function errorReply(status: number, message: string): HttpReply {
+  return {
+    statusCode: status,
+    headers: [['content-type', 'application/json']],
+    body: Buffer.from(JSON.stringify({ error: status, message })),
+  };
+}
+
+/** Shaped like API Gateway's own request ids, e.g. `JKJaXmPLvHcESHA=`. */
+export const newRequestId = () => randomBytes(11).toString('base64');
+
+interface StructuredResult {
+  statusCode: number;
+  headers?: Record<string, unknown>;
+  multiValueHeaders?: Record<string, unknown[] | undefined>;
+  cookies?: string[];
+  body?: string;
+  isBase64Encoded?: boolean;
+}
+
+const isStructured = (value: unknown): value is StructuredResult =>
+  typeof value === 'object' && value !== null && 'statusCode' in value;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `21/Nov/2026:12:00:00 +0000`, the common log format time of `requestContext.time`. */
+export function clfTime(date: Date): string {
+  const day = `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}`;
+  return `${day}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+}
+
+/** X-Ray trace header as API Gateway adds it: `Root=1-<epoch seconds hex>-<96 random bits hex>`. */
+const traceId = (now: Date) =>
+  `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;

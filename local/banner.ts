@@ -1,0 +1,43 @@
+// The start banner: where everything is, and curl commands that work as pasted.
+
+export interface BannerFacts {
+  origin: string;
+  startupMs: number;
+  store: string;
+  /** Issuer in use, and for the local issuer the demo users' tokens and their lifetime. */
+  issuer: string;
+  tokens?: { user: string; token: string }[] | undefined;
+  tokenTtl?: string | undefined;
+}
+
+export function banner({ origin, startupMs, store, issuer, tokens, tokenTtl }: BannerFacts): string {
+  const lines = [
+    '',
+    `Plant store API ready in ${(startupMs / 1000).toFixed(1)} s`,
+    `  API     ${origin}/plants`,
+    `  Docs    ${origin}/docs  (OpenAPI document: ${origin}/openapi.json)`,
+    `  Store   ${store}`,
+    `  Tokens  ${issuer}`,
+    '',
+  ];
+  if (tokens) {
+    lines.push(`Try it (tokens valid for ${tokenTtl}; a fresh one: npm run token -- <user>):`);
+    for (const { user, token } of tokens) {
+      lines.push(`  # ${user}'s plants`, `  curl -s -H "Authorization: Bearer ${token}" "${origin}/plants"`);
+    }
+    const first = tokens[0];
+    if (first) {
+      lines.push(
+        `  # ${first.user}'s first page of two; the Link header points to the next page`,
+        `  curl -i -H "Authorization: Bearer ${first.token}" "${origin}/plants?limit=2"`,
+      );
+    }
+  } else {
+    lines.push(
+      'Try it with an access token from your issuer:',
+      `  curl -i -H "Authorization: Bearer $TOKEN" "${origin}/plants"`,
+    );
+  }
+  lines.push('', 'Press Ctrl+C to stop.', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,62 @@
+// BatchWriteItem in chunks of 25, retrying the items DynamoDB hands back as unprocessed.
+
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** DynamoDB's maximum number of requests in one BatchWriteItem call. */
+export const BATCH_SIZE = 25;
+
+export type WriteRequest =
+  | { PutRequest: { Item: Record<string, unknown> } }
+  | { DeleteRequest: { Key: Record<string, unknown> } };
+
+export interface BatchWriteOptions {
+  /** Called after each chunk is fully written, with the number of requests done so far. */
+  onProgress?: (done: number) => void;
+  /** Attempts per chunk, the first included, before giving up on its unprocessed items. */
+  maxAttempts?: number;
+  /** First backoff delay; it doubles per attempt, with full jitter (AWS SDK guidance). */
+  baseDelayMs?: number;
+}
+
+export class UnprocessedItemsError extends Error {
+  override name = 'UnprocessedItemsError';
+  readonly written: number;
+  readonly remaining: number;
+  constructor(written: number, remaining: number, attempts: number) {
+    super(`${remaining} item(s) were still unprocessed after ${attempts} attempts (${written} written)`);
+    this.written = written;
+    this.remaining = remaining;
+  }
+}
+
+/**
+ * Writes every request. DynamoDB may accept only part of a batch (throttling, partition limits)
+ * and return the rest as UnprocessedItems: those are resent with exponential backoff.
+ */
+export async function batchWrite(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  requests: readonly WriteRequest[],
+  { onProgress, maxAttempts = 8, baseDelayMs = 50 }: BatchWriteOptions = {},
+): Promise<void> {
+  let done = 0;
+  for (let start = 0; start < requests.length; start += BATCH_SIZE) {
+    let pending = requests.slice(start, start + BATCH_SIZE);
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      if (attempt > maxAttempts) throw new UnprocessedItemsError(done, requests.length - done, maxAttempts);
+      if (attempt > 1) await sleep(Math.random() * baseDelayMs * 2 ** (attempt - 2));
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: pending as WriteRequest[] } }),
+      );
+      const unprocessed = (UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
+      done += pending.length - unprocessed.length;
+      pending = unprocessed;
+    }
+    onProgress?.(done);
+  }
+}
+
+export const putRequest = (Item: Record<string, unknown>): WriteRequest => ({ PutRequest: { Item } });
+export const deleteRequest = (Key: Record<string, unknown>): WriteRequest => ({ DeleteRequest: { Key } });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,45 @@
+// The deployed bundle, built by the one build script and invoked the way Lambda invokes it.
+
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { BUNDLE_FILE, buildHandler } from '../scripts/build.ts';
+
+export type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+const FUNCTION_NAME = 'list-plants';
+/** Time budget per invocation, as the stack configures the function. */
+const FUNCTION_TIMEOUT_MS = 10_000;
+
+/**
+ * Builds `index.mjs` into `outdir` and imports it. The handler reads its configuration when the
+ * module loads, so `process.env` must be complete before this is called.
+ */
+export async function loadBundledHandler(outdir: string): Promise<Handler> {
+  await buildHandler(outdir);
+  // The query string makes a rebuilt bundle load afresh rather than from the module cache.
+  const url = `${pathToFileURL(join(outdir, BUNDLE_FILE)).href}?build=${Date.now()}`;
+  const module = (await import(url)) as { handler: Handler };
+  return module.handler;
+}
+
+/** A Lambda context whose clock runs from now, so Middy's early-timeout guard behaves as deployed. */
+export function lambdaContext(): Context {
+  const deadline = Date.now() + FUNCTION_TIMEOUT_MS;
+  const awsRequestId = randomUUID();
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: FUNCTION_NAME,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${FUNCTION_NAME}`,
+    memoryLimitInMB: '256',
+    awsRequestId,
+    logGroupName: `/aws/lambda/${FUNCTION_NAME}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}

@@ -1,0 +1,61 @@
+// Settings of the local server and the data CLI, from command-line flags and the environment.
+
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StoreOptions } from './store.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_TABLE = 'plants';
+export const DEFAULT_REGION = 'us-east-1';
+
+/** Git-ignored working folder: issuer keys, the built bundle, the running server's address. */
+export const localDirOf = (env: NodeJS.ProcessEnv) => resolve(env.PLANTS_LOCAL_DIR || join(REPO_ROOT, '.local'));
+export const issuerDirOf = (localDir: string) => join(localDir, 'issuer');
+/** Written by a running server so that the data CLI can find its embedded store. */
+export const serverInfoFileOf = (localDir: string) => join(localDir, 'server.json');
+
+export interface ServerOptions {
+  port: number;
+  localDir: string;
+  store: StoreOptions;
+  /** AUTH_ISSUER is set: verify tokens from that issuer instead of running the local one. */
+  externalIssuer: boolean;
+}
+
+export interface StoreFlags {
+  endpoint?: string | undefined;
+  region?: string | undefined;
+  table?: string | undefined;
+  'data-dir'?: string | undefined;
+}
+
+export function readServerOptions(
+  flags: StoreFlags & { port?: string | undefined },
+  env: NodeJS.ProcessEnv,
+): ServerOptions {
+  return {
+    port: parsePort(flags.port ?? env.PORT ?? String(DEFAULT_PORT)),
+    localDir: localDirOf(env),
+    store: storeOptionsOf(flags, env),
+    externalIssuer: Boolean(env.AUTH_ISSUER?.trim()),
+  };
+}
+
+/** One rule for the server and the CLI: an endpoint means an external store, else dynalite. */
+export function storeOptionsOf(flags: StoreFlags, env: NodeJS.ProcessEnv): StoreOptions {
+  const dataDir = flags['data-dir'] || env.PLANTS_DATA_DIR || undefined;
+  return {
+    endpoint: flags.endpoint || env.DYNAMODB_ENDPOINT || undefined,
+    dataDir: dataDir && resolve(dataDir),
+    region: flags.region || env.AWS_REGION || env.AWS_DEFAULT_REGION || DEFAULT_REGION,
+    tableName: flags.table || env.PLANTS_TABLE_NAME || DEFAULT_TABLE,
+  };
+}
+
+export function parsePort(raw: string): number {
+  const port = Number(raw);
+  if (!/^\d{1,5}$/.test(raw) || port > 65535) throw new Error(`PORT must be a number from 0 to 65535, got "${raw}"`);
+  return port;
+}

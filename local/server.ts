@@ -1,0 +1,132 @@
+// `npm start`: the API on http://localhost:PORT through the bundle that deploys, with an embedded
+// DynamoDB, a local token issuer and demo data by default.
+
+import { rmSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApp } from './app.ts';
+import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
+import { banner } from './banner.ts';
+import { DEMO_USERS, seedDemoData } from './demo.ts';
+import { loadBundledHandler } from './lambda.ts';
+import { readServerOptions, serverInfoFileOf } from './options.ts';
+import { credentialsFor, openStore, type Store } from './store.ts';
+import { DEFAULT_TOKEN_TTL } from './tokens.ts';
+
+const USAGE = 'Usage: npm start [-- --port N] [--data-dir DIR]   (see README, "Local development")';
+
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+const { values: flags } = (() => {
+  try {
+    return parseArgs({ options: { port: { type: 'string' }, 'data-dir': { type: 'string' } } });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+const options = (() => {
+  try {
+    return readServerOptions(flags, process.env);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+
+// Listen first, so a taken port fails in milliseconds; requests wait until the API is ready.
+let app: RequestListener | undefined;
+let ready = () => {};
+const readiness = new Promise<void>((resolve) => {
+  ready = resolve;
+});
+const server = createServer(async (req, res) => {
+  await readiness;
+  app?.(req, res);
+});
+await new Promise<void>((resolve) => {
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE')
+      fail(`Port ${options.port} is already in use: stop what runs there, or start with PORT=<another port> npm start`);
+    fail(`Cannot listen on port ${options.port}: ${error.message}`);
+  });
+  server.listen(options.port, resolve);
+});
+const port = (server.address() as AddressInfo).port;
+const origin = `http://localhost:${port}`;
+
+let store: Store | undefined;
+let auth: AuthMode | undefined;
+try {
+  store = await openStore(options.store);
+  if (store.createdTable) await seedDemoData(store.client, store.tableName);
+
+  // The handler's configuration, set before the bundle loads, exactly as the stack sets it.
+  Object.assign(process.env, {
+    PLANTS_TABLE_NAME: store.tableName,
+    DYNAMODB_ENDPOINT: store.endpoint,
+    AWS_REGION: store.region,
+  });
+  const credentials = credentialsFor(store.endpoint);
+  if (credentials) {
+    Object.assign(process.env, {
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    });
+  }
+  auth = options.externalIssuer
+    ? externalIssuer(process.env)
+    : await startLocalIssuer(options.localDir, port, DEMO_USERS);
+  Object.assign(process.env, auth.env);
+
+  const handler = await loadBundledHandler(join(options.localDir, 'build'));
+  app = createApp({ handler, port, jwks: auth.jwks, log: (line) => console.log(line) });
+  writeFileSync(
+    serverInfoFileOf(options.localDir),
+    JSON.stringify({
+      pid: process.pid,
+      origin,
+      store: { endpoint: store.endpoint, region: store.region, tableName: store.tableName },
+    }),
+  );
+  ready();
+  console.log(
+    banner({
+      origin,
+      // performance.now() counts from process start, so module loading is included.
+      startupMs: performance.now(),
+      store: `${store.describe()}, table ${store.tableName}`,
+      issuer: auth.description,
+      tokens: auth.tokens,
+      tokenTtl: DEFAULT_TOKEN_TTL,
+    }),
+  );
+} catch (error) {
+  console.error(`Cannot start: ${(error as Error).message}`);
+  await stop(1);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(130); // a second Ctrl+C does not wait
+    stopping = true;
+    console.log(`${signal}: finishing open requests, then stopping (again to force)`);
+    void stop(0);
+  });
+}
+
+async function stop(code: number): Promise<never> {
+  const closed = new Promise((resolve) => server.close(resolve));
+  // In-flight requests get a few seconds to finish; idle keep-alive connections close at once.
+  setTimeout(() => server.closeAllConnections(), 5000).unref();
+  await closed;
+  await auth?.close();
+  await store?.close();
+  rmSync(serverInfoFileOf(options.localDir), { force: true });
+  if (code === 0) console.log('Stopped.');
+  process.exit(code);
+}

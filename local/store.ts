@@ -1,0 +1,87 @@
+// The local server's DynamoDB: dynalite in this process (in memory, or persisted to a folder), or
+// an external endpoint (DynamoDB Local, moto, or a real table), with the plants table in place.
+
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
+import { createPlantsTable, tableExists } from './table.ts';
+
+export interface StoreOptions {
+  /** External DynamoDB endpoint; when absent dynalite runs in this process. */
+  endpoint?: string | undefined;
+  /** Folder for dynalite's LevelDB files; when absent the embedded store lives in memory. */
+  dataDir?: string | undefined;
+  region: string;
+  tableName: string;
+}
+
+export interface Store {
+  endpoint: string;
+  region: string;
+  tableName: string;
+  /** True when this start created the table (a first start): the time to add demo data. */
+  createdTable: boolean;
+  client: DynamoDBDocumentClient;
+  describe(): string;
+  close(): Promise<void>;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const embedded = options.endpoint ? undefined : await startDynalite(options.dataDir);
+  const endpoint = options.endpoint ?? embedded?.endpoint ?? '';
+  const raw = new DynamoDBClient({
+    endpoint,
+    region: options.region,
+    ...(credentialsFor(endpoint) && { credentials: credentialsFor(endpoint) }),
+  });
+  try {
+    const createdTable = await ensureTable(raw, endpoint, options.tableName);
+    return {
+      endpoint,
+      region: options.region,
+      tableName: options.tableName,
+      createdTable,
+      client: DynamoDBDocumentClient.from(raw),
+      describe: () =>
+        embedded
+          ? `embedded DynamoDB (dynalite) ${options.dataDir ? `persisted in ${options.dataDir}` : 'in memory: data is lost on exit (--data-dir DIR keeps it)'}`
+          : `${endpoint} (region ${options.region})`,
+      close: async () => {
+        raw.destroy();
+        await embedded?.close();
+      },
+    };
+  } catch (error) {
+    raw.destroy();
+    await embedded?.close();
+    throw error;
+  }
+}
+
+/** Emulators accept any key; a real AWS endpoint keeps the SDK's own credential chain. */
+export function credentialsFor(endpoint: string) {
+  const local = /^https?:\/\/(localhost|127\.[\d.]+|\[::1\])(:\d+)?(\/|$)/.test(endpoint);
+  return local && !process.env.AWS_ACCESS_KEY_ID ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined;
+}
+
+async function ensureTable(client: DynamoDBClient, endpoint: string, tableName: string): Promise<boolean> {
+  if (await tableExists(client, tableName)) return false;
+  // Creating tables in a real account is the stack's job, not a side effect of a local server.
+  if (/\.amazonaws\.com(\.cn)?(\/|$)/.test(endpoint)) {
+    throw new Error(`Table ${tableName} does not exist at ${endpoint}: deploy the stack or set PLANTS_TABLE_NAME`);
+  }
+  return createPlantsTable(client, tableName);
+}
+
+async function startDynalite(dataDir: string | undefined) {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const server: Server = dynalite({ createTableMs: 0, ...(dataDir && { path: dataDir }) });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,63 @@
+// The plants table: its key schema, written once for the local server, the data CLI and the tests.
+
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  type DynamoDBClient,
+  ResourceInUseException,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+
+/** A stored plant: partition key `owner` (the token's sub), sort key `id`. */
+export interface PlantItem {
+  owner: string;
+  id: string;
+  name: string;
+  tag?: string;
+  [attribute: string]: unknown;
+}
+
+export async function tableExists(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return true;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return false;
+    throw error;
+  }
+}
+
+/** Creates the table with the deployed key schema; returns false when it already existed. */
+export async function createPlantsTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'owner', AttributeType: 'S' },
+          { AttributeName: 'id', AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: 'owner', KeyType: 'HASH' },
+          { AttributeName: 'id', KeyType: 'RANGE' },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ResourceInUseException) return false;
+    throw error;
+  }
+  await waitUntilActive(client, tableName);
+  return true;
+}
+
+// DynamoDB Local, moto and real DynamoDB report CREATING for a moment; dynalite can be told not to.
+async function waitUntilActive(client: DynamoDBClient, tableName: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Table ${tableName} did not become ACTIVE within 30 s`);
+}

@@ -1,0 +1,100 @@
+// Reading import files: every row checked, every problem with its line number.
+
+import { describe, expect, it } from '@jest/globals';
+import { formatOf, parsePlantFile, validateRow } from '../../local/import-file.ts';
+
+describe('parsePlantFile, CSV', () => {
+  it('reads rows by header name, an empty or missing tag meaning none', () => {
+    const { rows, problems } = parsePlantFile('name,owner,tag\nRose,alice,flower\nIvy,bob,\nFern,bob\n', 'csv');
+    expect(problems).toEqual([]);
+    expect(rows).toEqual([
+      { line: 2, row: { owner: 'alice', name: 'Rose', tag: 'flower' } },
+      { line: 3, row: { owner: 'bob', name: 'Ivy' } },
+      { line: 4, row: { owner: 'bob', name: 'Fern' } },
+    ]);
+  });
+
+  it('reports each bad row with its line, in line order, and keeps the good ones apart', () => {
+    const text = 'owner,name,tag\nalice,Rose,\n\nbob,,x\n,Fern,\ncarol,Cactus,desert,extra\ndave,"Two\nlines",\n';
+    const { rows, problems } = parsePlantFile(text, 'csv');
+    expect(rows.map((r) => r.line)).toEqual([2]);
+    expect(problems).toEqual([
+      { line: 4, message: 'name is required' },
+      { line: 5, message: 'owner is required' },
+      { line: 6, message: expect.stringContaining('Invalid Record Length') },
+      { line: 8, message: 'name must not contain control characters (line breaks, tabs)' },
+    ]);
+  });
+
+  it('refuses a header without owner and name, or with unknown columns', () => {
+    expect(parsePlantFile('owner,title\nalice,Rose\n', 'csv')).toEqual({
+      rows: [],
+      problems: [{ line: 1, message: 'the header row must be owner,name,tag (missing: name; unknown: title)' }],
+    });
+  });
+});
+
+describe('parsePlantFile, JSON', () => {
+  it('gives each array element the line it starts on', () => {
+    const text = '[\n  {"owner": "alice", "name": "Rose"},\n\n  {"owner": "bob",\n   "name": "Ivy", "tag": "vine"}\n]';
+    expect(parsePlantFile(text, 'json')).toEqual({
+      rows: [
+        { line: 2, row: { owner: 'alice', name: 'Rose' } },
+        { line: 4, row: { owner: 'bob', name: 'Ivy', tag: 'vine' } },
+      ],
+      problems: [],
+    });
+  });
+
+  it('reports wrong types, unknown fields and non-objects by line', () => {
+    const text =
+      '[\n{"owner": "a", "name": 3},\n{"owner": "a", "name": "b", "colour": "red"},\n"Rose",\n{"owner": "a", "name": "b", "tag": null}\n]';
+    const { rows, problems } = parsePlantFile(text, 'json');
+    expect(rows).toEqual([{ line: 5, row: { owner: 'a', name: 'b' } }]);
+    expect(problems).toEqual([
+      { line: 2, message: 'name must be a non-empty string' },
+      { line: 3, message: 'unknown field "colour" (allowed: owner, name, tag)' },
+      { line: 4, message: 'expected an object with owner, name and optional tag' },
+    ]);
+  });
+
+  it('reports syntax errors with their line, and a document that is not an array', () => {
+    expect(parsePlantFile('[\n{"owner": "a",}\n]', 'json').problems).toEqual([
+      { line: 2, message: 'JSON syntax: PropertyNameExpected' },
+      { line: 2, message: 'JSON syntax: ValueExpected' },
+    ]);
+    expect(parsePlantFile('{"owner": "a", "name": "b"}', 'json').problems).toEqual([
+      { line: 1, message: 'expected a JSON array of {owner, name, tag} objects' },
+    ]);
+    expect(parsePlantFile('  ', 'json').problems).toEqual([{ line: 1, message: 'the file is empty' }]);
+    expect(parsePlantFile('\n', 'csv').problems).toEqual([{ line: 1, message: 'the file is empty' }]);
+  });
+
+  it('reads JSON Lines one object per line', () => {
+    const { rows, problems } = parsePlantFile('{"owner":"a","name":"b"}\n\n{"owner":\n', 'jsonl');
+    expect(rows).toEqual([{ line: 1, row: { owner: 'a', name: 'b' } }]);
+    expect(problems).toEqual([{ line: 3, message: expect.stringMatching(/^not valid JSON/) }]);
+  });
+});
+
+describe('validateRow', () => {
+  it('trims values and bounds their size (owner: DynamoDB partition key limit)', () => {
+    expect(validateRow({ owner: ' alice ', name: ' Rose ' })).toEqual({
+      row: { owner: 'alice', name: 'Rose' },
+      errors: [],
+    });
+    expect(validateRow({ owner: '€'.repeat(700), name: 'x' }).errors).toEqual(['owner is longer than 2048 bytes']);
+    expect(validateRow({ owner: 'a', name: 'x'.repeat(1025) }).errors).toEqual(['name is longer than 1024 characters']);
+  });
+});
+
+it('formatOf tells the format from the extension', () => {
+  expect(['a.csv', 'b.JSON', 'c.jsonl', 'd.ndjson', 'e.txt', 'f'].map(formatOf)).toEqual([
+    'csv',
+    'json',
+    'jsonl',
+    'jsonl',
+    undefined,
+    undefined,
+  ]);
+});
