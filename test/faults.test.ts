@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { httpApiEvent } from './helpers/events.ts';
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from './helpers/faulty-dynamo.ts';
-import { captureOutput } from './helpers/logs.ts';
 import { type Reply, type Service, startService } from './helpers/service.ts';
 
 /** Worst case of the bounded SDK and JWKS retries, with margin; the function timeout is 15 s. */
@@ -13,9 +12,8 @@ const ANSWER_WITHIN_MS = 10_000;
 let service: Service;
 let dynamo: FaultyDynamo;
 
-// 5xx causes are logged for the operator (and kept out of responses): capture them here.
-const logs = captureOutput();
-const errorLogs = () => logs.entries().filter((entry) => entry.level === 'ERROR');
+// 5xx causes are logged for the operator (and kept out of responses).
+const errorLogs = () => service.logs.entries().filter((entry) => entry.level === 'ERROR');
 
 beforeAll(async () => {
   dynamo = await startFaultyDynamo();
@@ -24,14 +22,13 @@ beforeAll(async () => {
   await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
 });
 afterAll(async () => {
-  logs.restore();
   await dynamo.close();
   await service.stop();
 });
 
 async function call(): Promise<[Reply, number]> {
   const event = httpApiEvent({ headers: { authorization: `Bearer ${service.token('alice')}` } });
-  logs.clear();
+  service.logs.clear();
   const start = performance.now();
   const reply = await service.call(event);
   return [reply, performance.now() - start];

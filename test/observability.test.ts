@@ -3,26 +3,21 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { httpApiEvent } from './helpers/events.ts';
-import { captureOutput } from './helpers/logs.ts';
 import { type Service, startService } from './helpers/service.ts';
 
 let service: Service;
-const logs = captureOutput();
 
 beforeAll(async () => {
   service = await startService();
   await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
 });
-afterAll(async () => {
-  logs.restore();
-  await service.stop();
-});
+afterAll(() => service.stop());
 
-const requestLines = () => logs.entries().filter((entry) => entry.message === 'request');
-const requestMetrics = () => logs.entries().filter((entry) => '_aws' in entry && 'Requests' in entry);
+const requestLines = () => service.logs.entries().filter((entry) => entry.message === 'request');
+const requestMetrics = () => service.logs.entries().filter((entry) => '_aws' in entry && 'Requests' in entry);
 
 async function send(authorization: string | undefined, query = '') {
-  logs.clear();
+  service.logs.clear();
   const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
   return service.call(httpApiEvent({ query, headers }));
 }
@@ -37,8 +32,10 @@ describe('logs and metrics', () => {
       expect.objectContaining({ level: 'INFO', status: 503, outcome: 'unavailable', cold_start: true }),
     ]);
     expect(requestMetrics()).toEqual([expect.objectContaining({ outcome: 'unavailable', Requests: 1 })]);
-    expect(logs.entries()).toContainEqual(expect.objectContaining({ level: 'ERROR', message: 'request failed' }));
-    expect(logs.entries()).toContainEqual(expect.objectContaining({ ColdStart: 1 }));
+    expect(service.logs.entries()).toContainEqual(
+      expect.objectContaining({ level: 'ERROR', message: 'request failed' }),
+    );
+    expect(service.logs.entries()).toContainEqual(expect.objectContaining({ ColdStart: 1 }));
   });
 
   it('writes one INFO line per request with the fields operators search by', async () => {
@@ -72,7 +69,7 @@ describe('logs and metrics', () => {
 
   it('counts auth failures by reason', async () => {
     await send(`Bearer ${service.token('alice', { exp: Math.floor(Date.now() / 1000) - 60 })}`);
-    const failures = logs.entries().filter((entry) => 'AuthFailures' in entry);
+    const failures = service.logs.entries().filter((entry) => 'AuthFailures' in entry);
     expect(failures).toEqual([expect.objectContaining({ reason: 'expired', AuthFailures: 1 })]);
   });
 
@@ -81,7 +78,7 @@ describe('logs and metrics', () => {
     const seen: string[] = [];
     for (const token of tokens) {
       await send(`Bearer ${token}`);
-      seen.push(...logs.raw());
+      seen.push(...service.logs.raw());
     }
     expect(seen.length).toBeGreaterThan(0);
     for (const token of tokens) {

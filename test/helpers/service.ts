@@ -14,6 +14,7 @@ import {
 } from '../../local/issuer.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
 import { lambdaContext } from './events.ts';
+import { type CapturedLogs, captureOutput } from './logs.ts';
 import { assertMatchesContract } from './openapi.ts';
 
 export const AUDIENCE = 'plant-store-test';
@@ -29,6 +30,8 @@ export interface Service {
   issuer: JwksServer;
   key: SigningKey;
   dynamo: LocalDynamo;
+  /** What the function wrote (JSON log lines and EMF metrics), kept out of the test output. */
+  logs: CapturedLogs;
   /** A valid access token for `sub`, with `claims` overriding the defaults. */
   token(sub: string, claims?: Record<string, unknown>): string;
   /** Invokes the handler, checks the response against openapi.yaml, and parses it. */
@@ -50,6 +53,7 @@ export async function startService(
   env: Record<string, string> = {},
   startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
 ): Promise<Service> {
+  const logs = captureOutput();
   const tls = processTlsIdentity();
   const key = createSigningKey();
   const issuer = await startJwksServer(tls, [key]);
@@ -78,6 +82,7 @@ export async function startService(
     issuer,
     key,
     dynamo,
+    logs,
     token: (sub, claims = {}) =>
       signToken(key, {
         iss: issuer.url,
@@ -99,6 +104,7 @@ export async function startService(
     },
     seed: (items) => putPlants(dynamo.client, TABLE, items),
     async stop() {
+      logs.restore();
       await issuer.close();
       await dynamo.close();
     },

@@ -66,14 +66,16 @@ function bundlePath(): string {
   return join(synthesized.outdir, fn?.Metadata['aws:asset:path'], 'index.mjs');
 }
 
-// Imports the bundle as the Lambda runtime does and invokes `handler` once per event.
+// Imports the bundle as the Lambda runtime does and invokes `handler` once per event. Results go
+// to file descriptor 3: stdout carries the function's own JSON log lines, as on Lambda.
 const RUNNER = `
+const { writeSync } = await import('node:fs');
 const { handler } = await import(process.argv[1]);
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const results = [];
 for (const event of JSON.parse(input)) results.push(await handler(event, {}));
-process.stdout.write(JSON.stringify(results));
+writeSync(3, JSON.stringify(results));
 `;
 
 async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]> {
@@ -86,6 +88,11 @@ async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]>
   });
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(bundlePath()).href], {
     env: { ...env, AWS_REGION: TEST_REGION, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' },
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+  });
+  let results = '';
+  child.stdio[3]?.on('data', (chunk) => {
+    results += chunk;
   });
   let stdout = '';
   let stderr = '';
@@ -98,7 +105,8 @@ async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]>
   child.stdin.end(JSON.stringify(events));
   const code = await new Promise((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`bundle exited with ${code}: ${stderr}`);
-  return JSON.parse(stdout);
+  expect(stdout).toMatch(/"message":"request"/); // the function's access log lines
+  return JSON.parse(results);
 }
 
 const withToken = (raw: string, sub: string) => {
