@@ -81,6 +81,11 @@ try {
     ? externalIssuer(process.env)
     : await startLocalIssuer(options.localDir, port, DEMO_USERS);
   Object.assign(process.env, auth.env);
+  // Powertools: the function's JSON log lines, pretty-printed on a terminal; no EMF metrics,
+  // which only mean something to CloudWatch; a cold start reported as Lambda reports it.
+  process.env.POWERTOOLS_DEV ??= process.stdout.isTTY ? 'true' : 'false';
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
 
   const handler = await loadBundledHandler(join(options.localDir, 'build'));
   app = createApp({ handler, port, jwks: auth.jwks, log: (line) => console.log(line) });

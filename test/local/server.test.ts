@@ -126,6 +126,13 @@ describe('npm start', () => {
     await expect(server.waitForOutput(/^\S+Z GET \/plants\?limit=3 401 [\d.]+ ms \S{16}$/m)).resolves.toBeTruthy();
   });
 
+  it("prints the function's own JSON log line, and no EMF metrics", async () => {
+    await get('/plants?limit=4');
+    const line = await server.waitForOutput(/^\{"level":"INFO","message":"request".*"status":401.*$/m);
+    expect(line).toBeTruthy();
+    expect(server.output()).not.toContain('"_aws"');
+  });
+
   it('refuses to start on a port in use, with one line saying so', async () => {
     const second = await runNpm('start', [], { PORT: String(server.port), PLANTS_LOCAL_DIR: server.localDir });
     expect(second.code).toBe(1);
