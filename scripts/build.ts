@@ -2,7 +2,7 @@
 // the tests, so what is tested is what is deployed.
 
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,9 +13,16 @@ export const BUNDLE_FILE = 'index.mjs';
 // ESM bundles that contain CommonJS dependencies (parts of the AWS SDK) need a real `require`.
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
-export async function buildHandler(outdir: string): Promise<void> {
+export interface BuildHandlerOptions {
+  /** Another handler file built the same way (the benchmark's baselines); defaults to list-plants. */
+  entry?: string;
+  /** Option overrides, only for the benchmark's variant experiments: the deployed build passes none. */
+  overrides?: BuildOptions;
+}
+
+export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, overrides }: BuildHandlerOptions = {}) {
   await build({
-    entryPoints: { index: HANDLER_ENTRY },
+    entryPoints: { index: entry },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -28,6 +35,7 @@ export async function buildHandler(outdir: string): Promise<void> {
     legalComments: 'none',
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
+    ...overrides,
   });
 }
 
