@@ -34,6 +34,7 @@ export function renderChart(r: BenchResults): string {
   ]);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H}" font-family="sans-serif" font-size="11">`,
+    `<title>Plant store benchmark: read cost vs table size, warm latency distribution</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     cost,
     `<g transform="translate(${W},0)">${latency}</g>`,

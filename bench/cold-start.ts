@@ -14,6 +14,9 @@ export interface ColdStartSummary {
   p90Ms: number;
   /** Module init + first invocation only (process start-up excluded). */
   medianAfterBootMs: number;
+  /** Of which: importing the bundle (module init, Lambda's INIT phase), then the first invocation. */
+  medianImportMs: number;
+  medianFirstRequestMs: number;
   /** Peak RSS of the function process after its first response. */
   maxRssBytes: number;
 }
@@ -50,6 +53,8 @@ function summarize(runs: FunctionRun[]): ColdStartSummary {
     medianMs: round(median(ready), 1),
     p90Ms: round(percentile(ready, 90), 1),
     medianAfterBootMs: round(median(runs.map((run) => run.readyMs - run.bootMs)), 1),
+    medianImportMs: round(median(runs.map((run) => run.initMs - run.bootMs)), 1),
+    medianFirstRequestMs: round(median(runs.map((run) => run.readyMs - run.initMs)), 1),
     maxRssBytes: Math.max(...runs.map((run) => run.maxRssBytes)),
   };
 }

@@ -1,6 +1,7 @@
 // The function process: a fresh Node process that imports one bundle and invokes its handler, as
 // a Lambda container would. Plain JavaScript so nothing but the bundle is compiled or loaded.
-// Input from the environment (BENCH_BUNDLE, BENCH_EVENT, BENCH_WARMUP, BENCH_INVOCATIONS);
+// With BENCH_BASELINE set it also imports that bundle and alternates invocations between the two,
+// so both see the same machine and the same DynamoDB state. Input from the environment;
 // output: one JSON line on stdout. Times are milliseconds since this process started.
 
 import { performance } from 'node:perf_hooks';
@@ -16,20 +17,27 @@ const context = () => ({
   awsRequestId: `bench-${++requestId}`,
   getRemainingTimeInMillis: () => 10_000,
 });
+const load = async (file) => (await import(pathToFileURL(file).href)).handler;
 
-const { handler } = await import(pathToFileURL(process.env.BENCH_BUNDLE ?? '').href);
+const handler = await load(process.env.BENCH_BUNDLE ?? '');
 const initMs = performance.now();
 const first = await handler(event, context());
 const readyMs = performance.now();
 
-for (let i = 0; i < warmup; i++) await handler(event, context());
-const latenciesUs = [];
-let failures = 0;
+const functions = [{ handler, latenciesUs: [], failures: 0 }];
+if (process.env.BENCH_BASELINE) {
+  const baseline = await load(process.env.BENCH_BASELINE);
+  await baseline(event, context());
+  functions.push({ handler: baseline, latenciesUs: [], failures: 0 });
+}
+for (let i = 0; i < warmup; i++) for (const f of functions) await f.handler(event, context());
 for (let i = 0; i < invocations; i++) {
-  const start = performance.now();
-  const response = await handler(event, context());
-  latenciesUs.push(Math.round((performance.now() - start) * 1000));
-  if (response.statusCode !== first.statusCode) failures++;
+  for (const f of functions) {
+    const start = performance.now();
+    const response = await f.handler(event, context());
+    f.latenciesUs.push(Math.round((performance.now() - start) * 1000));
+    if (response.statusCode !== 200) f.failures++;
+  }
 }
 
 const body = JSON.parse(first.body);
@@ -39,8 +47,9 @@ const result = {
   readyMs,
   statusCode: first.statusCode,
   items: Array.isArray(body) ? body.length : -1,
-  latenciesUs,
-  failures,
+  latenciesUs: functions[0].latenciesUs,
+  baselineLatenciesUs: functions[1]?.latenciesUs ?? [],
+  failures: functions.reduce((sum, f) => sum + f.failures, 0),
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

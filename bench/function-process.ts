@@ -14,12 +14,16 @@ export interface FunctionRun {
   statusCode: number;
   items: number;
   latenciesUs: number[];
+  /** The baseline's latencies, when one was interleaved. */
+  baselineLatenciesUs: number[];
   failures: number;
   maxRssBytes: number;
 }
 
 export interface FunctionRunOptions {
   bundle: string;
+  /** A second bundle whose invocations alternate with the first's. */
+  baseline?: string;
   env: NodeJS.ProcessEnv;
   event: unknown;
   warmup?: number;
@@ -28,11 +32,12 @@ export interface FunctionRunOptions {
 
 const run = promisify(execFile);
 
-export async function runFunction({ bundle, env, event, warmup = 0, invocations = 0 }: FunctionRunOptions) {
+export async function runFunction({ bundle, baseline, env, event, warmup = 0, invocations = 0 }: FunctionRunOptions) {
   const { stdout } = await run(process.execPath, [`${benchDir}function-process.mjs`], {
     env: {
       ...env,
       BENCH_BUNDLE: bundle,
+      ...(baseline && { BENCH_BASELINE: baseline }),
       BENCH_EVENT: JSON.stringify(event),
       BENCH_WARMUP: String(warmup),
       BENCH_INVOCATIONS: String(invocations),

@@ -14,6 +14,7 @@ export function renderReport(r: BenchResults): string {
     `| bundle (minified, SDK included) | ${kb(r.bundle.bytes)} (${kb(r.bundle.gzipBytes)} gzip) | trivial ${kb(r.bundle.trivialBytes)} | |`,
     `| cold start, median (p90), ${cold.handler.runs} runs | ${cold.handler.medianMs} ms (${cold.handler.p90Ms}) | trivial ${cold.trivial.medianMs} ms (${cold.trivial.p90Ms}) | ${cold.ratio}× |`,
     `| cold start after Node start-up, median | ${cold.handler.medianAfterBootMs} ms | trivial ${cold.trivial.medianAfterBootMs} ms | ${cold.ratioAfterBoot}× |`,
+    `| … of which import (init) / first request | ${cold.handler.medianImportMs} / ${cold.handler.medianFirstRequestMs} ms | trivial ${cold.trivial.medianImportMs} / ${cold.trivial.medianFirstRequestMs} ms | |`,
     `| warm p50 / p99, ${warm.handler.invocations} invocations | ${warm.handler.p50Ms} / ${warm.handler.p99Ms} ms | bare Query ${warm.bare.p50Ms} / ${warm.bare.p99Ms} ms | ${warm.p50Ratio}× |`,
     ...r.readCost.map(
       (point) =>

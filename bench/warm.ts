@@ -1,5 +1,6 @@
-// Warm latency: many invocations inside one function process, for the handler and for the bare
-// Query baseline, each in its own process so neither's garbage or JIT state touches the other.
+// Warm latency: many invocations in one function process that alternates between the handler and
+// the bare Query baseline, so neither gains from running later (dynalite's JIT warms up too). Peak
+// RSS comes from a second process that runs the handler alone for as many invocations.
 
 import type { Bundle } from './bundles.ts';
 import { settings } from './config.ts';
@@ -12,35 +13,31 @@ export interface WarmSummary {
   p50Ms: number;
   p90Ms: number;
   p99Ms: number;
-  /** Peak RSS of the function process after all invocations. */
-  maxRssBytes: number;
   latenciesUs: number[];
 }
 
 export async function measureWarm(env: BenchEnvironment, handler: Bundle, bare: Bundle) {
-  const handlerSummary = await warmRun(env, handler);
-  const bareSummary = await warmRun(env, bare);
-  return { handler: handlerSummary, bare: bareSummary, p50Ratio: round(handlerSummary.p50Ms / bareSummary.p50Ms) };
+  const counts = { warmup: settings.warmupInvocations, invocations: settings.warmInvocations };
+  const base = { env: env.functionEnv(), event: env.event, ...counts };
+  const mixed = await runFunction({ ...base, bundle: handler.file, baseline: bare.file });
+  const alone = await runFunction({ ...base, bundle: handler.file });
+  for (const run of [mixed, alone]) {
+    if (run.statusCode !== 200 || run.failures > 0) {
+      throw new Error(`warm run answered ${run.statusCode} (${run.failures} failures while warm)`);
+    }
+  }
+  const handlerSummary = summarize(mixed.latenciesUs);
+  const bareSummary = summarize(mixed.baselineLatenciesUs);
+  return {
+    handler: handlerSummary,
+    bare: bareSummary,
+    p50Ratio: round(handlerSummary.p50Ms / bareSummary.p50Ms),
+    /** Peak RSS of a function process that served only the handler, warm-up and timed runs. */
+    maxRssBytes: alone.maxRssBytes,
+  };
 }
 
-async function warmRun(env: BenchEnvironment, bundle: Bundle): Promise<WarmSummary> {
-  const run = await runFunction({
-    bundle: bundle.file,
-    env: env.functionEnv(),
-    event: env.event,
-    warmup: settings.warmupInvocations,
-    invocations: settings.warmInvocations,
-  });
-  if (run.statusCode !== 200 || run.failures > 0) {
-    throw new Error(`${bundle.file} answered ${run.statusCode} (${run.failures} failures while warm)`);
-  }
-  const ms = (p: number) => round(percentile(run.latenciesUs, p) / 1000, 3);
-  return {
-    invocations: run.latenciesUs.length,
-    p50Ms: ms(50),
-    p90Ms: ms(90),
-    p99Ms: ms(99),
-    maxRssBytes: run.maxRssBytes,
-    latenciesUs: run.latenciesUs,
-  };
+function summarize(latenciesUs: number[]): WarmSummary {
+  const ms = (p: number) => round(percentile(latenciesUs, p) / 1000, 3);
+  return { invocations: latenciesUs.length, p50Ms: ms(50), p90Ms: ms(90), p99Ms: ms(99), latenciesUs };
 }

@@ -7,7 +7,11 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 const tableName = process.env.PLANTS_TABLE_NAME;
 const owner = process.env.BENCH_CALLER;
 const endpoint = process.env.DYNAMODB_ENDPOINT;
-const client = DynamoDBDocumentClient.from(new DynamoDBClient({ ...(endpoint && { endpoint }) }));
+// The SDK keeps connections alive by default; BENCH_KEEP_ALIVE=0 is the variants' experiment.
+const keepAlive = process.env.BENCH_KEEP_ALIVE !== '0';
+const client = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ ...(endpoint && { endpoint }), requestHandler: { httpAgent: { keepAlive } } }),
+);
 
 export const handler = async () => {
   const page = await client.send(
