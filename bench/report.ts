@@ -20,7 +20,7 @@ export function renderReport(r: BenchResults): string {
       (point) =>
         `| read cost, ${point.otherUsersPlants} other users' plants | ${point.queryCapacityUnits} RCU (${point.queryCalls} Query) | Scan ${point.scanCapacityUnits} RCU (${point.scanPages} pages) | |`,
     ),
-    `| peak RSS of the function process | ${mb(r.peakRssBytes.coldStart)} cold, ${mb(r.peakRssBytes.afterWarm)} after warm runs | | |`,
+    `| peak RSS of the function process | ${mb(r.peakRssBytes.coldStart)} cold, ${mb(r.peakRssBytes.afterWarm)} after ${r.peakRssBytes.warmInvocations} warm invocations | | |`,
     '',
     `| per million requests (${cost.memoryMb} MB arm64, ${cost.billedMs} ms billed, ${cost.readUnitsPerRequest} RCU) | HTTP API | REST API |`,
     `|---|---|---|`,

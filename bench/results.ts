@@ -16,7 +16,7 @@ export interface BenchResults {
   coldStart: Awaited<ReturnType<typeof measureColdStarts>>;
   warm: { p50Ratio: number; handler: WarmResult; bare: WarmResult };
   readCost: ReadCostPoint[];
-  peakRssBytes: { coldStart: number; afterWarm: number };
+  peakRssBytes: { coldStart: number; afterWarm: number; warmInvocations: number };
   costPerMillion: CostPerMillion;
   targets: Target[];
   wallSeconds: number;

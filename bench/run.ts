@@ -49,7 +49,11 @@ try {
     coldStart,
     warm: { p50Ratio: warm.p50Ratio, handler: warmResult(warm.handler), bare: warmResult(warm.bare) },
     readCost,
-    peakRssBytes: { coldStart: coldStart.handler.maxRssBytes, afterWarm: warm.maxRssBytes },
+    peakRssBytes: {
+      coldStart: coldStart.handler.maxRssBytes,
+      afterWarm: warm.maxRssBytes,
+      warmInvocations: settings.warmupInvocations + warm.rssInvocations,
+    },
     costPerMillion: costPerMillion(warm.handler.p50Ms, readCost.at(-1)?.queryCapacityUnits ?? Number.NaN),
   };
   const results: BenchResults = { ...measured, targets: checkTargets(measured), wallSeconds: Math.round(elapsed()) };

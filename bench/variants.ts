@@ -12,12 +12,19 @@ import { writeAll } from './seed.ts';
 import { median, percentile, round } from './stats.ts';
 
 const VARIANTS: Record<string, BuildOptions> = {
-  'before: CommonJS SDK (default mainFields), built-ins imported': { mainFields: ['main', 'module'], plugins: [] },
-  'ES-module SDK (mainFields module), built-ins imported': { plugins: [] },
-  'production: ES-module SDK + built-ins required': {},
-  'production, CommonJS output': { format: 'cjs', outExtension: { '.js': '.cjs' }, banner: {} },
-  'production, not minified': { minify: false },
+  'before: CommonJS SDK (default mainFields), built-ins imported': {
+    mainFields: ['main', 'module'],
+    plugins: [],
+  },
+  '+ ES-module SDK (mainFields module)': { plugins: [] },
+  'production: + built-ins required (require-builtins plugin)': {},
   'production + code splitting': { splitting: true },
+  'production, not minified': { minify: false },
+  'production as CommonJS': {
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    banner: {},
+  },
   'production, SDK external (runtime-provided)': { external: ['@aws-sdk/*'] },
 };
 const runs = settings.quick ? 2 : 15;
