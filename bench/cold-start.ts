@@ -1,0 +1,60 @@
+// Cold start: fresh processes that import a bundle and serve one request, the handler's runs
+// alternating with the trivial handler's so that machine noise falls on both alike.
+
+import type { Bundle } from './bundles.ts';
+import { CALLER, settings } from './config.ts';
+import type { BenchEnvironment } from './environment.ts';
+import { type FunctionRun, runFunction } from './function-process.ts';
+import { median, percentile, round } from './stats.ts';
+
+export interface ColdStartSummary {
+  runs: number;
+  /** Process start → first response: Node start-up + module init + first invocation. */
+  medianMs: number;
+  p90Ms: number;
+  /** Module init + first invocation only (process start-up excluded). */
+  medianAfterBootMs: number;
+  /** Of which: importing the bundle (module init, Lambda's INIT phase), then the first invocation. */
+  medianImportMs: number;
+  medianFirstRequestMs: number;
+  /** Peak RSS of the function process after its first response. */
+  maxRssBytes: number;
+}
+
+export async function measureColdStarts(env: BenchEnvironment, handler: Bundle, trivial: Bundle) {
+  const runs = { handler: [] as FunctionRun[], trivial: [] as FunctionRun[] };
+  // One unrecorded run each first, so both start with the bundle in the page cache.
+  for (let i = -1; i < settings.coldRuns; i++) {
+    for (const [name, bundle] of [
+      ['handler', handler],
+      ['trivial', trivial],
+    ] as const) {
+      const run = await runFunction({ bundle: bundle.file, env: env.functionEnv(), event: env.event });
+      if (run.statusCode !== 200 || (name === 'handler' && run.items !== settings.callerPlants)) {
+        throw new Error(`${name} cold start answered ${run.statusCode} with ${run.items} plants for ${CALLER}`);
+      }
+      if (i >= 0) runs[name].push(run);
+    }
+  }
+  const handlerSummary = summarize(runs.handler);
+  const trivialSummary = summarize(runs.trivial);
+  return {
+    handler: handlerSummary,
+    trivial: trivialSummary,
+    ratio: round(handlerSummary.medianMs / trivialSummary.medianMs),
+    ratioAfterBoot: round(handlerSummary.medianAfterBootMs / trivialSummary.medianAfterBootMs),
+  };
+}
+
+function summarize(runs: FunctionRun[]): ColdStartSummary {
+  const ready = runs.map((run) => run.readyMs);
+  return {
+    runs: runs.length,
+    medianMs: round(median(ready), 1),
+    p90Ms: round(percentile(ready, 90), 1),
+    medianAfterBootMs: round(median(runs.map((run) => run.readyMs - run.bootMs)), 1),
+    medianImportMs: round(median(runs.map((run) => run.initMs - run.bootMs)), 1),
+    medianFirstRequestMs: round(median(runs.map((run) => run.readyMs - run.initMs)), 1),
+    maxRssBytes: Math.max(...runs.map((run) => run.maxRssBytes)),
+  };
+}

@@ -1,0 +1,28 @@
+// Baseline for warm latency: the same DynamoDB Query as the handler's, with no Middy, no auth
+// and no response mapping. What the handler adds on top of it is the cost of our layers.
+
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+
+const tableName = process.env.PLANTS_TABLE_NAME;
+const owner = process.env.BENCH_CALLER;
+const endpoint = process.env.DYNAMODB_ENDPOINT;
+// The SDK keeps connections alive by default; BENCH_KEEP_ALIVE=0 is the variants' experiment.
+const keepAlive = process.env.BENCH_KEEP_ALIVE !== '0';
+const client = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ ...(endpoint && { endpoint }), requestHandler: { httpAgent: { keepAlive } } }),
+);
+
+export const handler = async () => {
+  const page = await client.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: '#owner = :owner',
+      ProjectionExpression: '#id, #name, #tag',
+      ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
+      ExpressionAttributeValues: { ':owner': owner },
+      Limit: 1001,
+    }),
+  );
+  return { statusCode: 200, body: JSON.stringify(page.Items) };
+};

@@ -1,0 +1,58 @@
+// Read cost per request while the table grows with other users' plants: the real bundle's Query
+// (measured through the capacity proxy) against a Scan-with-filter of the same read.
+
+import type { Bundle } from './bundles.ts';
+import { startCapacityProxy } from './capacity-proxy.ts';
+import { CALLER, settings, TABLE } from './config.ts';
+import type { BenchEnvironment } from './environment.ts';
+import { runFunction } from './function-process.ts';
+import { scanPlantsForOwner } from './scan-plants.ts';
+import { seedOtherUsers } from './seed.ts';
+import { round } from './stats.ts';
+
+export interface ReadCostPoint {
+  otherUsersPlants: number;
+  /** Read capacity units one `GET /plants` of the caller consumed (all its Query calls). */
+  queryCapacityUnits: number;
+  queryCalls: number;
+  scanCapacityUnits: number;
+  scanPages: number;
+  /** Seconds spent loading this step's plants, and the write rate reached. */
+  seedSeconds: number;
+  seedItemsPerSecond: number;
+}
+
+export async function measureReadCost(env: BenchEnvironment, handler: Bundle): Promise<ReadCostPoint[]> {
+  const proxy = await startCapacityProxy(env.dynamo.endpoint);
+  const points: ReadCostPoint[] = [];
+  let size = 0;
+  try {
+    for (const target of settings.tableSizes) {
+      const started = performance.now();
+      const rate = target > size ? await seedOtherUsers(env.dynamo.client, size, target) : 0;
+      const seedSeconds = (performance.now() - started) / 1000;
+      size = target;
+
+      proxy.take();
+      const run = await runFunction({ bundle: handler.file, env: env.functionEnv(proxy.endpoint), event: env.event });
+      const queries = proxy.take();
+      if (run.statusCode !== 200 || run.items !== settings.callerPlants) {
+        throw new Error(`handler answered ${run.statusCode} with ${run.items} plants at ${target} other plants`);
+      }
+      const scan = await scanPlantsForOwner(env.dynamo.client, TABLE, CALLER, 1000);
+      if (scan.plants !== settings.callerPlants) throw new Error(`scan found ${scan.plants} plants`);
+      points.push({
+        otherUsersPlants: target,
+        queryCapacityUnits: queries.reduce((sum, units) => sum + units, 0),
+        queryCalls: queries.length,
+        scanCapacityUnits: round(scan.capacityUnits, 1),
+        scanPages: scan.pages,
+        seedSeconds: round(seedSeconds, 1),
+        seedItemsPerSecond: Math.round(rate),
+      });
+    }
+  } finally {
+    await proxy.close();
+  }
+  return points;
+}

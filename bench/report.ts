@@ -1,0 +1,34 @@
+// The markdown report printed on stdout (and pasted into the README's Performance section).
+
+import type { BenchResults } from './results.ts';
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(0)} MB`;
+const usd = (value: number) => `$${value.toFixed(4)}`;
+
+export function renderReport(r: BenchResults): string {
+  const { coldStart: cold, warm, costPerMillion: cost } = r;
+  const lines = [
+    `| measure | plant store handler | baseline | ratio |`,
+    `|---|---|---|---|`,
+    `| bundle (minified, SDK included) | ${kb(r.bundle.bytes)} (${kb(r.bundle.gzipBytes)} gzip) | trivial ${kb(r.bundle.trivialBytes)} | |`,
+    `| cold start, median (p90), ${cold.handler.runs} runs | ${cold.handler.medianMs} ms (${cold.handler.p90Ms}) | trivial ${cold.trivial.medianMs} ms (${cold.trivial.p90Ms}) | ${cold.ratio}× |`,
+    `| cold start after Node start-up, median | ${cold.handler.medianAfterBootMs} ms | trivial ${cold.trivial.medianAfterBootMs} ms | ${cold.ratioAfterBoot}× |`,
+    `| … of which import (init) / first request | ${cold.handler.medianImportMs} / ${cold.handler.medianFirstRequestMs} ms | trivial ${cold.trivial.medianImportMs} / ${cold.trivial.medianFirstRequestMs} ms | |`,
+    `| warm p50 / p99, ${warm.handler.invocations} invocations | ${warm.handler.p50Ms} / ${warm.handler.p99Ms} ms | bare Query ${warm.bare.p50Ms} / ${warm.bare.p99Ms} ms | ${warm.p50Ratio}× |`,
+    ...r.readCost.map(
+      (point) =>
+        `| read cost, ${point.otherUsersPlants} other users' plants | ${point.queryCapacityUnits} RCU (${point.queryCalls} Query) | Scan ${point.scanCapacityUnits} RCU (${point.scanPages} pages) | |`,
+    ),
+    `| peak RSS of the function process | ${mb(r.peakRssBytes.coldStart)} cold, ${mb(r.peakRssBytes.afterWarm)} after ${r.peakRssBytes.warmInvocations} warm invocations | | |`,
+    '',
+    `| per million requests (${cost.memoryMb} MB arm64, ${cost.billedMs} ms billed, ${cost.readUnitsPerRequest} RCU) | HTTP API | REST API |`,
+    `|---|---|---|`,
+    `| API Gateway + Lambda + DynamoDB reads (Lambda ${usd(cost.lambda)}, DynamoDB ${usd(cost.dynamodb)}) | ${usd(cost.httpApiTotal)} | ${usd(cost.restApiTotal)} |`,
+    '',
+    `| target | goal | measured | met |`,
+    `|---|---|---|---|`,
+    ...r.targets.map((t) => `| ${t.name} | ${t.goal} | ${t.value} | ${t.met ? 'yes' : 'no'} |`),
+  ];
+  return lines.join('\n');
+}

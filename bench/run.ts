@@ -1,0 +1,66 @@
+// `npm run bench`: builds the production bundle and its baselines, measures cold start, warm
+// latency, read cost and memory against real components, and writes results.json + chart.svg.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { buildAll } from './bundles.ts';
+import { renderChart } from './chart.ts';
+import { measureColdStarts } from './cold-start.ts';
+import { CALLER, outDir, settings, tmpDir } from './config.ts';
+import { costPerMillion } from './cost.ts';
+import { plantsOf, startEnvironment } from './environment.ts';
+import { measureReadCost } from './read-cost.ts';
+import { renderReport } from './report.ts';
+import { type BenchResults, checkTargets } from './results.ts';
+import { writeAll } from './seed.ts';
+import { histogram, percentile } from './stats.ts';
+import { measureWarm, type WarmSummary } from './warm.ts';
+
+const started = performance.now();
+const elapsed = () => (performance.now() - started) / 1000;
+const log = (message: string) => console.error(`[bench ${elapsed().toFixed(1)}s] ${message}`);
+mkdirSync(tmpDir, { recursive: true });
+mkdirSync(outDir, { recursive: true });
+
+log('building the production bundle and the baselines');
+const bundles = await buildAll();
+const env = await startEnvironment();
+try {
+  await writeAll(env.dynamo.client, plantsOf(CALLER, settings.callerPlants));
+  log(`cold start: ${settings.coldRuns} fresh processes per bundle`);
+  const coldStart = await measureColdStarts(env, bundles.handler, bundles.trivial);
+  log(`warm: ${settings.warmInvocations} invocations per function`);
+  const warm = await measureWarm(env, bundles.handler, bundles.bare);
+  log(`read cost at ${settings.tableSizes.join(', ')} other users' plants`);
+  const readCost = await measureReadCost(env, bundles.handler);
+
+  // Both latency histograms share bins, up to the slower function's p99.5.
+  const upperUs = percentile([...warm.handler.latenciesUs, ...warm.bare.latenciesUs], 99.5);
+  const warmResult = ({ latenciesUs, ...summary }: WarmSummary) => ({
+    ...summary,
+    histogram: histogram(latenciesUs, upperUs),
+  });
+  const { file: _, ...handlerBundle } = bundles.handler;
+  const measured = {
+    generatedAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
+    quick: settings.quick,
+    bundle: { ...handlerBundle, trivialBytes: bundles.trivial.bytes, bareBytes: bundles.bare.bytes },
+    coldStart,
+    warm: { p50Ratio: warm.p50Ratio, handler: warmResult(warm.handler), bare: warmResult(warm.bare) },
+    readCost,
+    peakRssBytes: {
+      coldStart: coldStart.handler.maxRssBytes,
+      afterWarm: warm.maxRssBytes,
+      warmInvocations: settings.warmupInvocations + warm.rssInvocations,
+    },
+    costPerMillion: costPerMillion(warm.handler.p50Ms, readCost.at(-1)?.queryCapacityUnits ?? Number.NaN),
+  };
+  const results: BenchResults = { ...measured, targets: checkTargets(measured), wallSeconds: Math.round(elapsed()) };
+  writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${outDir}chart.svg`, renderChart(results));
+  console.log(renderReport(results));
+  log(`wrote ${outDir}results.json and ${outDir}chart.svg`);
+} finally {
+  await env.stop();
+}

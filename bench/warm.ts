@@ -1,0 +1,47 @@
+// Warm latency: many invocations in one function process that alternates between the handler and
+// the bare Query baseline, so neither gains from running later (dynalite's JIT warms up too). Peak
+// RSS comes from a second process that runs the handler alone (a quarter as many invocations, to
+// keep the whole benchmark within minutes).
+
+import type { Bundle } from './bundles.ts';
+import { settings } from './config.ts';
+import type { BenchEnvironment } from './environment.ts';
+import { runFunction } from './function-process.ts';
+import { percentile, round } from './stats.ts';
+
+export interface WarmSummary {
+  invocations: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  latenciesUs: number[];
+}
+
+export async function measureWarm(env: BenchEnvironment, handler: Bundle, bare: Bundle) {
+  const counts = { warmup: settings.warmupInvocations, invocations: settings.warmInvocations };
+  const base = { env: env.functionEnv(), event: env.event, ...counts };
+  const mixed = await runFunction({ ...base, bundle: handler.file, baseline: bare.file });
+  const alone = await runFunction({ ...base, invocations: rssInvocations(), bundle: handler.file });
+  for (const run of [mixed, alone]) {
+    if (run.statusCode !== 200 || run.failures > 0) {
+      throw new Error(`warm run answered ${run.statusCode} (${run.failures} failures while warm)`);
+    }
+  }
+  const handlerSummary = summarize(mixed.latenciesUs);
+  const bareSummary = summarize(mixed.baselineLatenciesUs);
+  return {
+    handler: handlerSummary,
+    bare: bareSummary,
+    p50Ratio: round(handlerSummary.p50Ms / bareSummary.p50Ms),
+    /** Peak RSS of a function process that served only the handler, warm-up and `rssInvocations`. */
+    maxRssBytes: alone.maxRssBytes,
+    rssInvocations: rssInvocations(),
+  };
+}
+
+const rssInvocations = () => Math.ceil(settings.warmInvocations / 4);
+
+function summarize(latenciesUs: number[]): WarmSummary {
+  const ms = (p: number) => round(percentile(latenciesUs, p) / 1000, 3);
+  return { invocations: latenciesUs.length, p50Ms: ms(50), p90Ms: ms(90), p99Ms: ms(99), latenciesUs };
+}
