@@ -2,8 +2,10 @@
 // a Lambda container would. Plain JavaScript so nothing but the bundle is compiled or loaded.
 // With BENCH_BASELINE set it also imports that bundle and alternates invocations between the two,
 // so both see the same machine and the same DynamoDB state. Input from the environment;
-// output: one JSON line on stdout. Times are milliseconds since this process started.
+// output: one JSON line on file descriptor 3 (stdout carries the function's own log lines, as on
+// Lambda). Times are milliseconds since this process started.
 
+import { writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
@@ -52,4 +54,4 @@ const result = {
   failures: functions.reduce((sum, f) => sum + f.failures, 0),
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
 };
-process.stdout.write(`${JSON.stringify(result)}\n`);
+writeSync(3, `${JSON.stringify(result)}\n`);

@@ -1,7 +1,6 @@
 // Runs function-process.mjs in a fresh Node process and returns what it measured.
 
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { benchDir } from './config.ts';
 
 export interface FunctionRun {
@@ -30,10 +29,11 @@ export interface FunctionRunOptions {
   invocations?: number;
 }
 
-const run = promisify(execFile);
-
 export async function runFunction({ bundle, baseline, env, event, warmup = 0, invocations = 0 }: FunctionRunOptions) {
-  const { stdout } = await run(process.execPath, [`${benchDir}function-process.mjs`], {
+  // The function's log lines are read and dropped, as Lambda's log collection would take them;
+  // the measurements come back on file descriptor 3.
+  const child = spawn(process.execPath, [`${benchDir}function-process.mjs`], {
+    stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
     env: {
       ...env,
       BENCH_BUNDLE: bundle,
@@ -42,7 +42,13 @@ export async function runFunction({ bundle, baseline, env, event, warmup = 0, in
       BENCH_WARMUP: String(warmup),
       BENCH_INVOCATIONS: String(invocations),
     },
-    maxBuffer: 64 * 1024 * 1024,
   });
-  return JSON.parse(stdout) as FunctionRun;
+  child.stdout?.resume();
+  let result = '';
+  child.stdio[3]?.on('data', (chunk) => {
+    result += chunk;
+  });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`function process exited with ${code}`);
+  return JSON.parse(result) as FunctionRun;
 }

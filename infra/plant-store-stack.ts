@@ -1,4 +1,4 @@
-// The whole service: table → identity → function → grant → API → outputs. Settings come from
+// The whole service: table → identity → function → grant → API → monitoring → outputs. Settings come from
 // CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they are about.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
@@ -12,6 +12,7 @@ import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Traci
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { HANDLER, handlerCode } from './handler-code.ts';
+import { METRICS_NAMESPACE, Monitoring, SERVICE_NAME } from './monitoring.ts';
 import { readSettings } from './settings.ts';
 
 const LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -118,6 +119,11 @@ export class PlantStoreStack extends Stack {
         PLANTS_TABLE_NAME: table.tableName,
         ...authEnvironment,
         ...(settings.requiredScope && { AUTH_REQUIRED_SCOPE: settings.requiredScope }),
+        // Powertools: service name and metrics namespace the dashboard reads, log level, debug sampling.
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: settings.logLevel,
+        POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
         // The bundle ships a source map: stack traces in the logs point at the TypeScript.
         NODE_OPTIONS: '--enable-source-maps',
         // sam local only overrides variables the template declares; empty means unset to both.
@@ -166,6 +172,15 @@ export class PlantStoreStack extends Stack {
       reason:
         'The function verifies the bearer token itself (aws-jwt-verify) so that 401/403 bodies follow the API ' +
         'Error contract and the same check runs under sam local; no route is reachable without it.',
+    });
+
+    // Monitoring: alarms (optionally mailed) and a dashboard.
+    new Monitoring(this, 'Monitoring', {
+      api,
+      fn,
+      table,
+      alarmEmail: settings.alarmEmail,
+      p99DurationThreshold: Duration.seconds(3),
     });
 
     // Outputs

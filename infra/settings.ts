@@ -14,6 +14,12 @@ export interface StackSettings {
   requiredScope: string | undefined;
   /** Declares the local-only variables so `sam local --env-vars` can set them. */
   samLocal: boolean;
+  /** Powertools log level of the function (POWERTOOLS_LOG_LEVEL). */
+  logLevel: string;
+  /** Share of invocations logged at DEBUG (POWERTOOLS_LOGGER_SAMPLE_RATE), 0 to 1. */
+  debugSampleRate: number;
+  /** E-mail address subscribed to the alarms; none means no SNS topic. */
+  alarmEmail: string | undefined;
 }
 
 export interface ExternalAuth {
@@ -44,7 +50,27 @@ export function readSettings(context: ContextReader): StackSettings {
     externalAuth: readExternalAuth(context),
     requiredScope: text(context, 'authRequiredScope'),
     samLocal: flag(context, 'samLocal'),
+    logLevel: oneOf(context, 'logLevel', LOG_LEVELS, 'INFO'),
+    debugSampleRate: fraction(context, 'debugSampleRate', 0),
+    alarmEmail: text(context, 'alarmEmail'),
   };
+}
+
+const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
+
+function oneOf(context: ContextReader, key: string, allowed: string[], fallback: string): string {
+  const value = text(context, key)?.toUpperCase() ?? fallback;
+  if (!allowed.includes(value)) throw new SettingsError(`${key} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value;
+}
+
+function fraction(context: ContextReader, key: string, fallback: number): number {
+  const value = text(context, key);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || number > 1)
+    throw new SettingsError(`${key} must be a number from 0 to 1, got "${value}"`);
+  return number;
 }
 
 function readExternalAuth(context: ContextReader): ExternalAuth | undefined {

@@ -84,6 +84,10 @@ describe('function', () => {
       AUTH_AUDIENCE: { Ref: expect.stringMatching(/^UserPoolAppClient/) },
       AUTH_TOKEN_USE: 'access',
       NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'plant-store',
+      POWERTOOLS_METRICS_NAMESPACE: 'PlantStore',
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+      POWERTOOLS_LOGGER_SAMPLE_RATE: '0',
     });
   });
 

@@ -14,6 +14,9 @@ describe('readSettings', () => {
       externalAuth: undefined,
       requiredScope: undefined,
       samLocal: false,
+      logLevel: 'INFO',
+      debugSampleRate: 0,
+      alarmEmail: undefined,
     });
   });
 
@@ -61,6 +64,9 @@ describe('readSettings', () => {
     [{ authTokenUse: 'id' }, 'authJwksUri and authTokenUse need authIssuer and authAudience'],
     [{ authIssuer: 'https://i.example.com', authAudience: 'a', authTokenUse: 'both' }, 'authTokenUse must be'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
+    [{ logLevel: 'verbose' }, 'logLevel must be one of'],
+    [{ debugSampleRate: '1.5' }, 'debugSampleRate must be a number from 0 to 1'],
+    [{ debugSampleRate: '-0.1' }, 'debugSampleRate must be a number from 0 to 1'],
   ])('refuses %j, naming the key', (context, message) => {
     expect(() => from(context)).toThrow(message);
   });
