@@ -69,7 +69,9 @@ export async function authenticate(
 
 /** RFC 6750 §2.1 credentials, with the scheme matched case-insensitively (RFC 7235 §2.1). */
 function bearerToken(authorization: string | undefined): string {
-  const match = /^Bearer +(\S*) *$/i.exec(authorization ?? '');
+  // The token group is optional rather than `(\S*)`: with an empty token both runs of spaces
+  // could match the same spaces, and backtracking made a header of spaces cost O(n²).
+  const match = /^Bearer +(?:(\S+) *)?$/i.exec(authorization ?? '');
   if (!match) throw new UnauthorizedError('A bearer token is required', false);
   const token = match[1];
   if (!token) throw new UnauthorizedError('The bearer token is empty', true);
