@@ -67,16 +67,26 @@ export async function authenticate(
   return payload.sub;
 }
 
-/** RFC 6750 §2.1 credentials, with the scheme matched case-insensitively (RFC 7235 §2.1). */
+/**
+ * RFC 6750 §2.1 credentials: `Bearer`, matched case-insensitively (RFC 7235 §2.1), one or more
+ * spaces, one b64token. Split on spaces rather than one regex: a header is attacker-sized, and
+ * patterns with adjacent space runs backtrack quadratically on long runs of spaces.
+ */
 function bearerToken(authorization: string | undefined): string {
-  const [, scheme = '', token = ''] = /^(\S+)\s*(.*)$/s.exec(authorization?.trim() ?? '') ?? [];
-  if (scheme.toLowerCase() !== 'bearer' || token === '') {
+  const [scheme = '', ...tokens] = (authorization ?? '').split(' ').filter(Boolean);
+  if (scheme.toLowerCase() !== 'bearer' || tokens.length === 0) {
     throw new UnauthorizedError('A bearer token is required', 'missing_token');
   }
-  // One token only: two credentials (e.g. repeated headers joined by ", ") are refused.
-  if (/\s/.test(token)) throw new UnauthorizedError('The access token is invalid', 'malformed');
+  // One token of the b64token alphabet: two credentials (repeated headers are joined by ", "),
+  // control characters and injected lines are refused before any parsing.
+  const [token = ''] = tokens;
+  if (tokens.length > 1 || !B64TOKEN.test(token)) {
+    throw new UnauthorizedError('The access token is invalid', 'malformed');
+  }
   return token;
 }
+
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 function toAuthError(error: unknown, requiredScope: readonly string[] | undefined): Error {
   // FetchError extends JwtBaseError: check outages first so they never look like bad tokens.

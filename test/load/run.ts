@@ -1,0 +1,122 @@
+// `npm run test:load`: a bounded load run against the local server on loopback (autocannon),
+// mixing valid and hostile requests from two users. It fails on any unexpected status, any
+// response that shows one user another's plants, any socket error or timeout, or a server
+// crash, and reports p50/p99 latency and the server's memory growth.
+//
+// LOAD_BASE_URL targets a running server (tokens from LOAD_TOKEN_<USER> or `npm run token`);
+// without it `npm start` is started on a free port. LOAD_REQUESTS (20000), LOAD_CONNECTIONS
+// (50) and LOAD_USERS (alice,bob) size the run.
+
+import autocannon, { type Request } from 'autocannon';
+import { startTarget, tokenFor } from './server.ts';
+
+const env = process.env;
+const TOTAL = Number(env.LOAD_REQUESTS ?? 20_000);
+const CONNECTIONS = Number(env.LOAD_CONNECTIONS ?? 50);
+const USERS = (env.LOAD_USERS ?? 'alice,bob').split(',');
+const PAGE = '/plants?limit=3';
+
+const target = await startTarget(env);
+try {
+  const report = await loadRun(target.baseUrl);
+  const rssAfter = target.rssMb();
+  const summary = {
+    ...report,
+    rssMbAfter: rssAfter === undefined ? undefined : Math.round(rssAfter),
+    rssMbGrowth:
+      rssAfter === undefined || report.rssMbBefore === undefined
+        ? undefined
+        : Math.round(rssAfter - report.rssMbBefore),
+    serverAlive: target.alive(),
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  const failed = summary.unexpected + summary.crossUser + summary.errors + summary.timeouts > 0 || !summary.serverAlive;
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  target.stop();
+}
+
+async function loadRun(baseUrl: string) {
+  const tokens = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, await tokenFor(u, baseUrl, env)])));
+  const baselines: Record<string, { body: string; names: Set<string>; cursor: string | null }> = {};
+  for (const user of USERS) {
+    const response = await fetch(baseUrl + PAGE, { headers: { authorization: `Bearer ${tokens[user]}` } });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${user}'s first page answered ${response.status}: ${body}`);
+    const next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+    const names = new Set((JSON.parse(body) as { name: string }[]).map((plant) => plant.name));
+    baselines[user] = { body, names, cursor: next ? new URL(next).searchParams.get('cursor') : null };
+  }
+
+  const counts = { unexpected: 0, crossUser: 0, byKind: {} as Record<string, Record<number, number>> };
+  const expect = (kind: string, status: number, check?: (body: string) => void): Request['onResponse'] => {
+    return (actual, body) => {
+      counts.byKind[kind] ??= {};
+      const seen = counts.byKind[kind];
+      seen[actual] = (seen[actual] ?? 0) + 1;
+      if (actual !== status) counts.unexpected += 1;
+      else check?.(body);
+    };
+  };
+  /** A 200 must be the caller's own first page; another user's plant in it is a cross-user leak. */
+  const ownPage = (user: string) => (body: string) => {
+    if (body === baselines[user]?.body) return;
+    const others = USERS.filter((u) => u !== user).flatMap((u) => [...(baselines[u]?.names ?? [])]);
+    if (others.some((name) => body.includes(JSON.stringify(name)) && !baselines[user]?.names.has(name))) {
+      counts.crossUser += 1;
+    } else counts.unexpected += 1;
+  };
+
+  const [first = '', second = first] = USERS;
+  const [head, , signature] = (tokens[first] ?? '').split('.');
+  const requests: Request[] = [
+    ...USERS.map((user) => ({
+      path: PAGE,
+      headers: { authorization: `Bearer ${tokens[user]}` },
+      onResponse: expect(`valid ${user}`, 200, ownPage(user)),
+    })),
+    {
+      path: PAGE,
+      headers: { authorization: `Bearer ${head}.${(tokens[second] ?? '').split('.')[1]}.${signature}` },
+      onResponse: expect('payload swapped', 401),
+    },
+    { path: PAGE, headers: { authorization: 'Bearer not-a-token' }, onResponse: expect('garbage token', 401) },
+    { path: PAGE, onResponse: expect('no token', 401) },
+    {
+      path: '/plants?limit=abc',
+      headers: { authorization: `Bearer ${tokens[first]}` },
+      onResponse: expect('bad limit', 400),
+    },
+  ];
+  const cursor = baselines[first]?.cursor;
+  if (cursor && second !== first) {
+    requests.push({
+      path: `/plants?cursor=${encodeURIComponent(cursor)}`,
+      headers: { authorization: `Bearer ${tokens[second]}` },
+      onResponse: expect('another user’s cursor', 400),
+    });
+  }
+
+  // Warm up (JIT, caches, connections) before the memory baseline.
+  await autocannon({ url: baseUrl, connections: CONNECTIONS, amount: 1000, requests });
+  counts.unexpected = 0;
+  counts.crossUser = 0;
+  counts.byKind = {};
+  const rssBefore = target.rssMb();
+  const result = await autocannon({ url: baseUrl, connections: CONNECTIONS, amount: TOTAL, timeout: 10, requests });
+
+  return {
+    requests: result.requests.total,
+    connections: CONNECTIONS,
+    durationS: result.duration,
+    requestsPerSecond: Math.round(result.requests.average),
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([s, { count }]) => [s, count])),
+    byKind: counts.byKind,
+    unexpected: counts.unexpected,
+    crossUser: counts.crossUser,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    rssMbBefore: rssBefore === undefined ? undefined : Math.round(rssBefore),
+  };
+}

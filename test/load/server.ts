@@ -1,0 +1,81 @@
+// The service under load: a running one (LOAD_BASE_URL), or `npm start` as a child process on
+// a free loopback port; its tokens from `npm run token -- <user>` and its memory from /proc.
+
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface Target {
+  baseUrl: string;
+  /** Resident memory of the server's process tree in MB, when this run started it. */
+  rssMb(): number | undefined;
+  /** False when a server this run started has exited. */
+  alive(): boolean;
+  stop(): void;
+}
+
+export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
+  if (env.LOAD_BASE_URL) {
+    const baseUrl = env.LOAD_BASE_URL.replace(/\/+$/, '');
+    return { baseUrl, rssMb: () => undefined, alive: () => true, stop: () => {} };
+  }
+  const port = await freePort();
+  // Its own process group, so stopping it stops npm and the node it runs, and nothing else.
+  const child = spawn('npm', ['start'], { env: { ...env, PORT: String(port) }, detached: true, stdio: 'ignore' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${baseUrl}/plants`, child);
+  return {
+    baseUrl,
+    rssMb: () => treeRssKb(child.pid ?? 0) / 1024,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    stop: () => {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    },
+  };
+}
+
+/** The token `npm run token -- <user>` prints as its last line, for the server on that port. */
+export async function tokenFor(user: string, baseUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
+  if (env[`LOAD_TOKEN_${user.toUpperCase()}`]) return env[`LOAD_TOKEN_${user.toUpperCase()}`] ?? '';
+  const port = new URL(baseUrl).port || '80';
+  const { stdout } = await run('npm', ['run', '--silent', 'token', '--', user], { env: { ...env, PORT: port } });
+  const token = stdout.trim().split('\n').at(-1) ?? '';
+  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw new Error(`npm run token -- ${user} printed no token`);
+  return token;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** VmRSS of a process and all its descendants, in kB (Linux /proc). */
+function treeRssKb(pid: number): number {
+  try {
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return rss + children.reduce((sum, child) => sum + treeRssKb(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,143 @@
+// Faults that test/faults.test.ts does not cover: the JWKS endpoint refusing connections,
+// slower than the fetch timeout, or serving a broken key set at cold start; DynamoDB refusing
+// connections or answering later than the SDK's request timeout, alone and under concurrency.
+// Each answers 503 with the Error body within a stated bound, far below the 15 s function
+// timeout, and the service recovers by itself when the fault clears.
+//
+// Unhandled rejections: jest gives each test file a copy of `process`, so a listener added
+// here would never fire; jest-circus listens on the real process and fails the running test
+// instead. So every test waits until the late answers of its fault have arrived, while it runs.
+
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { TlsIdentity } from '../../local/issuer.ts';
+import { httpApiEvent } from '../helpers/events.ts';
+import { type Reply, type Service, startService } from '../helpers/service.ts';
+import { startTcpFront, type TcpFront } from './helpers/tcp-front.ts';
+
+/** aws-jwt-verify tries twice, each attempt bounded by the 1.5 s response timeout. */
+const JWKS_BOUND_MS = 4000;
+/** The SDK makes 3 attempts of at most 1 s each, plus backoff (under 1 s in total). */
+const DYNAMODB_BOUND_MS = 5000;
+const SLOWER_THAN_SDK_MS = 1500;
+const SLOWER_THAN_JWKS_FETCH_MS = 2500;
+
+let service: Service;
+let dynamo: TcpFront;
+let jwks: TcpFront;
+let brokenJwks: Server;
+let brokenBody = '';
+const answerTimes: Record<string, number> = {};
+
+beforeAll(async () => {
+  [dynamo, jwks] = await Promise.all([startTcpFront(), startTcpFront()]);
+  brokenJwks = await startBrokenJwksServer();
+  service = await startService({
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${dynamo.port}`,
+    AUTH_JWKS_URI: `https://localhost:${jwks.port}/.well-known/jwks.json`,
+  });
+  dynamo.retarget(Number(new URL(service.dynamo.endpoint).port));
+  jwks.retarget(issuerPort());
+  await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
+});
+afterAll(async () => {
+  console.info('answer times (ms)', answerTimes);
+  await new Promise<void>((resolve) => brokenJwks.close(() => resolve()));
+  await Promise.all([dynamo.close(), jwks.close()]);
+  await service.stop();
+});
+
+/** Answers 200 with a body that is not a key set, on the run's one TLS identity. */
+async function startBrokenJwksServer(): Promise<Server> {
+  const tls: TlsIdentity = JSON.parse(readFileSync(process.env.PLANT_STORE_TEST_TLS ?? '', 'utf8'));
+  const server = createServer(tls, (_, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(brokenBody);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+async function timedCall(): Promise<[Reply, number]> {
+  const event = httpApiEvent({ headers: { authorization: `Bearer ${service.token('alice')}` } });
+  const start = performance.now();
+  const reply = await service.call(event);
+  return [reply, Math.round(performance.now() - start)];
+}
+const issuerPort = () => Number(new URL(service.issuer.url).port);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const unavailable = { status: 503, body: { error: 503, message: 'Service temporarily unavailable, retry later' } };
+const fern = { status: 200, body: [{ name: 'Fern' }] };
+
+async function expectUnavailableWithin(fault: string, boundMs: number) {
+  service.logs.clear();
+  const [reply, elapsed] = await timedCall();
+  answerTimes[fault] = elapsed;
+  expect(reply).toMatchObject({ ...unavailable, headers: { 'retry-after': '1' } });
+  expect(elapsed).toBeLessThan(boundMs);
+  // The operator sees why; the caller does not.
+  expect(service.logs.entries().filter((entry) => entry.level === 'ERROR')).toHaveLength(1);
+}
+
+describe('JWKS faults at cold start (nothing cached yet)', () => {
+  it('answers 503 while the JWKS host refuses connections', async () => {
+    await jwks.refuse();
+    await expectUnavailableWithin('jwks refused', JWKS_BOUND_MS);
+    await jwks.accept();
+  });
+
+  it('answers 503 while the JWKS answers later than the fetch timeout', async () => {
+    jwks.delayMs = SLOWER_THAN_JWKS_FETCH_MS;
+    await expectUnavailableWithin('jwks slow', JWKS_BOUND_MS);
+    jwks.delayMs = 0;
+    await pause(SLOWER_THAN_JWKS_FETCH_MS); // let the late answers arrive inside this test
+  });
+
+  it.each([
+    ['a JSON body that is not a key set', '{"keys":7}'],
+    ['an HTML page', '<html><body>Bad gateway</body></html>'],
+    ['an empty body', ''],
+  ])('answers 503 while the JWKS endpoint serves %s', async (what, body) => {
+    brokenBody = body;
+    jwks.retarget((brokenJwks.address() as AddressInfo).port);
+    await expectUnavailableWithin(`jwks serves ${what}`, JWKS_BOUND_MS);
+    jwks.retarget(issuerPort());
+  });
+
+  it('recovers by itself once the JWKS is back', async () => {
+    const [reply] = await timedCall();
+    expect(reply).toMatchObject(fern);
+  });
+});
+
+describe('DynamoDB faults', () => {
+  it('answers 503 while DynamoDB refuses connections, then recovers', async () => {
+    await dynamo.refuse();
+    await expectUnavailableWithin('dynamodb refused', DYNAMODB_BOUND_MS);
+    await dynamo.accept();
+    expect((await timedCall())[0]).toMatchObject(fern);
+  });
+
+  it('answers 503 while DynamoDB answers later than the SDK request timeout, then recovers', async () => {
+    dynamo.delayMs = SLOWER_THAN_SDK_MS;
+    await expectUnavailableWithin('dynamodb slow', DYNAMODB_BOUND_MS);
+    dynamo.delayMs = 0;
+    await pause(SLOWER_THAN_SDK_MS);
+    expect((await timedCall())[0]).toMatchObject(fern);
+  });
+
+  it('answers 503 to 20 concurrent callers within the same bound while DynamoDB is slow', async () => {
+    dynamo.delayMs = SLOWER_THAN_SDK_MS;
+    const start = performance.now();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => timedCall()));
+    answerTimes['dynamodb slow, 20 concurrent'] = Math.round(performance.now() - start);
+    for (const [reply, elapsed] of replies) {
+      expect(reply).toMatchObject(unavailable);
+      expect(elapsed).toBeLessThan(DYNAMODB_BOUND_MS);
+    }
+    dynamo.delayMs = 0;
+    await pause(SLOWER_THAN_SDK_MS);
+    expect((await timedCall())[0]).toMatchObject(fern);
+  });
+});

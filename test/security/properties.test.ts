@@ -1,0 +1,194 @@
+// Property-based tests (fast-check) against the real handler, dynalite and the TLS JWKS:
+// random owners and plants compared with a model across pagination walks, and random requests
+// that must only ever answer 200/400/401/403 with a body that matches openapi.yaml.
+//
+// Deterministic: a fixed seed unless FC_SEED is set; FC_RUNS scales the run counts. A failure
+// prints the seed and path: rerun with FC_SEED=<seed> FC_PATH=<path> to replay it.
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { PlantItem } from '../helpers/dynamo.ts';
+import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
+import { type Reply, type Service, startService } from '../helpers/service.ts';
+
+const SEED = Number(process.env.FC_SEED ?? 20261121);
+const PATH = process.env.FC_PATH;
+const SCALE = Number(process.env.FC_RUNS ?? 1);
+const MODEL_RUNS = 100 * SCALE;
+const REQUEST_RUNS = 500 * SCALE;
+const PAGE_MAX = 5;
+const SCOPE = 'plants:read';
+
+let service: Service;
+beforeAll(async () => {
+  service = await startService({ MAX_PAGE_SIZE: String(PAGE_MAX), AUTH_REQUIRED_SCOPE: SCOPE });
+});
+afterAll(() => service.stop());
+
+/** fc.assert with the run's seed, and the command that replays a failure. */
+async function check<T>(property: fc.IAsyncProperty<T>, numRuns: number): Promise<void> {
+  const details = await fc.check(property, { seed: SEED, numRuns, ...(PATH && { path: PATH }) });
+  if (details.failed) {
+    throw new Error(
+      `${fc.defaultReportMessage(details)}\nReplay: FC_SEED=${details.seed} FC_PATH=${details.counterexamplePath} npm run test:jest -- test/security/properties`,
+    );
+  }
+}
+
+const call = (event: Parameters<Service['call']>[0]) => service.call(event);
+const bearerFor = (sub: string, claims: Record<string, unknown> = { scope: SCOPE }) =>
+  `Bearer ${service.token(sub, claims)}`;
+const nextCursor = (reply: Reply) => {
+  const link = reply.headers.link?.match(/^<([^>]+)>; rel="next"$/)?.[1];
+  return link === undefined ? undefined : (new URL(link).searchParams.get('cursor') ?? undefined);
+};
+/** DynamoDB orders string sort keys by their UTF-8 bytes, not by UTF-16 code units. */
+const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+// Any Unicode text, astral planes and control characters included.
+const text = (minLength: number, maxLength: number) => fc.string({ unit: 'binary', minLength, maxLength });
+const plantArb = fc.record({ id: text(1, 8), name: text(1, 12), tag: fc.option(text(0, 8), { nil: undefined }) });
+const worldArb = fc.uniqueArray(
+  fc.record({ sub: text(1, 10), plants: fc.uniqueArray(plantArb, { selector: (p) => p.id, maxLength: 12 }) }),
+  { selector: (u) => u.sub, minLength: 1, maxLength: 4 },
+);
+const pageSizesArb = fc.array(fc.integer({ min: 1, max: PAGE_MAX + 2 }), { minLength: 1, maxLength: 6 });
+
+describe('every caller sees exactly their own plants (model-based)', () => {
+  let world = 0;
+  it(`holds for ${MODEL_RUNS} random sets of owners and plants, walked with random page sizes`, async () => {
+    await check(
+      fc.asyncProperty(worldArb, pageSizesArb, fc.boolean(), async (users, pageSizes, rest) => {
+        // Every run gets fresh partitions, so runs cannot see each other's plants.
+        const prefix = `w${world++}/`;
+        const items: PlantItem[] = users.flatMap(({ sub, plants }) =>
+          plants.map(({ id, name, tag }) => ({ owner: prefix + sub, id, name, ...(tag !== undefined && { tag }) })),
+        );
+        await service.seed(items);
+
+        for (const { sub, plants } of users) {
+          const expected = [...plants]
+            .sort((a, b) => byUtf8(a.id, b.id))
+            .map(({ name, tag }) => (tag === undefined ? { name } : { name, tag }));
+          const seen: unknown[] = [];
+          let cursor: string | undefined;
+          for (let page = 0; page <= expected.length; page++) {
+            const limit = pageSizes[page % pageSizes.length] ?? 1;
+            const query = new URLSearchParams({ limit: String(limit), ...(cursor && { cursor }) }).toString();
+            const headers = { Authorization: bearerFor(prefix + sub) };
+            const reply = await call(rest ? restApiEvent({ query, headers }) : httpApiEvent({ query, headers }));
+            expect(reply.status).toBe(200);
+            const body = reply.body as unknown[];
+            expect(body).toEqual(expected.slice(seen.length, seen.length + Math.min(limit, PAGE_MAX)));
+            seen.push(...body);
+            cursor = nextCursor(reply);
+            if (cursor === undefined) break;
+          }
+          expect(seen).toEqual(expected);
+        }
+      }),
+      MODEL_RUNS,
+    );
+  });
+});
+
+// Two fixed callers whose plant names say whose they are, for the random-request property.
+const OWNERS = ['alice', 'bob'] as const;
+const SEEDED: PlantItem[] = OWNERS.flatMap((owner) =>
+  Array.from({ length: 7 }, (_, i) => ({ owner, id: `p${i}`, name: `${owner}-${i}` })),
+);
+
+type Credential = 'valid' | 'no-scope' | 'expired' | 'mutated' | 'garbage' | 'none';
+const credentialArb = fc.record({
+  // Weighted so that every status is reached often, not just 401.
+  kind: fc.oneof(
+    { arbitrary: fc.constant<Credential>('valid'), weight: 6 },
+    fc.constantFrom<Credential>('no-scope', 'expired', 'mutated', 'garbage', 'none'),
+  ),
+  owner: fc.constantFrom(...OWNERS),
+  scheme: fc.oneof(
+    { arbitrary: fc.constant('Bearer '), weight: 6 },
+    fc.constantFrom('bearer  ', 'BEARER ', 'Basic ', '', 'Bearer'),
+  ),
+  garbage: text(0, 40),
+  at: fc.nat(),
+});
+
+type CredentialCase = typeof credentialArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** Authorization value; `authentic` is true only for a valid, scoped, well-framed token. */
+function authorizationFor(c: CredentialCase) {
+  if (c.kind === 'none') return { value: undefined, authentic: false };
+  if (c.kind === 'garbage') return { value: c.scheme + c.garbage, authentic: false };
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Record<string, unknown> = { scope: SCOPE };
+  if (c.kind === 'no-scope') delete claims.scope;
+  if (c.kind === 'expired') claims.exp = now - 5;
+  let token = service.token(c.owner, claims);
+  if (c.kind === 'mutated') {
+    // Change one character inside the payload (never its last, whose low bits are padding).
+    const [head = '', payload = '', sig = ''] = token.split('.');
+    const i = c.at % (payload.length - 1);
+    const swapped = payload[i] === 'A' ? 'B' : 'A';
+    token = `${head}.${payload.slice(0, i)}${swapped}${payload.slice(i + 1)}.${sig}`;
+  }
+  const framed = c.scheme.trim().toLowerCase() === 'bearer' && c.scheme.endsWith(' ');
+  return { value: c.scheme + token, authentic: framed && c.kind === 'valid' };
+}
+
+const queryValueArb = fc.oneof(
+  fc.integer({ min: -5, max: 12 }).map(String),
+  fc.constantFrom('2147483647', '2147483648', '', '%00', '1e3', '0x5'),
+  text(0, 20),
+  fc.constantFrom('cursor-of-alice', 'cursor-of-bob'),
+);
+const queryArb = fc.oneof(
+  fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom('limit', 'cursor', 'owner', 'sub'), text(0, 8)), queryValueArb), {
+      maxLength: 4,
+    })
+    .map((pairs) => ({ pairs, raw: undefined })),
+  text(0, 60).map((raw) => ({ pairs: [], raw })),
+);
+const headerNameArb = fc.oneof(
+  fc.constantFrom('host', 'x-forwarded-proto', 'x-user', 'cookie', 'x-amzn-oidc-identity', 'x-forwarded-for'),
+  fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
+);
+const headersArb = fc
+  .dictionary(headerNameArb, text(0, 30), { maxKeys: 4 })
+  .map((headers) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'authorization')));
+
+describe('random requests', () => {
+  const cursors: Record<string, string> = {};
+  const statuses = new Map<number, number>();
+  beforeAll(async () => {
+    await service.seed(SEEDED);
+    for (const owner of OWNERS) {
+      const first = await call(httpApiEvent({ query: 'limit=2', headers: { authorization: bearerFor(owner) } }));
+      cursors[`cursor-of-${owner}`] = nextCursor(first) ?? '';
+    }
+  });
+
+  it(`answer only 200/400/401/403, match openapi.yaml, and show only the caller's plants (${REQUEST_RUNS} runs)`, async () => {
+    await check(
+      fc.asyncProperty(credentialArb, queryArb, headersArb, fc.boolean(), async (credential, query, extra, rest) => {
+        const { value, authentic } = authorizationFor(credential);
+        const pairs = query.pairs.map(([k, v]) => [k, cursors[v] ?? v] as [string, string]);
+        const raw = query.raw ?? new URLSearchParams(pairs).toString();
+        const headers = { ...extra, ...(value !== undefined && { authorization: value }) };
+        // service.call throws unless the response matches openapi.yaml.
+        const reply = await call(rest ? restApiEvent({ query: raw, headers }) : httpApiEvent({ query: raw, headers }));
+
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+        expect([200, 400, 401, 403]).toContain(reply.status);
+        if (!authentic) expect([401, 403]).toContain(reply.status);
+        if (reply.status === 200) {
+          for (const plant of reply.body as { name: string }[]) expect(plant.name).toMatch(`${credential.owner}-`);
+        }
+      }),
+      REQUEST_RUNS,
+    );
+    // The generators must reach every outcome, or the property proves little.
+    for (const status of [200, 400, 401, 403]) expect(statuses.get(status)).toBeGreaterThan(REQUEST_RUNS / 50);
+  });
+});
