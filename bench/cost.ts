@@ -10,8 +10,8 @@ export const PRICES = {
   dynamodbReadPerMillion: 0.125,
 };
 
-/** The function's memory setting assumed for compute cost. */
-export const MEMORY_MB = 256;
+/** The function's memory setting, as infra/plant-store-stack.ts deploys it (a test keeps them equal). */
+export const MEMORY_MB = 1024;
 
 export interface CostPerMillion {
   memoryMb: number;

@@ -4,12 +4,14 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { BuildOptions } from 'esbuild';
+import { requireBuiltins } from '../scripts/require-builtins.ts';
 import { type Bundle, buildBundle, ENTRIES } from './bundles.ts';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
 import { plantsOf, startEnvironment } from './environment.ts';
 import { runFunction } from './function-process.ts';
 import { writeAll } from './seed.ts';
 import { median, percentile, round } from './stats.ts';
+import { stubPackages } from './stub-packages.ts';
 
 const VARIANTS: Record<string, BuildOptions> = {
   'before: CommonJS SDK (default mainFields), built-ins imported': {
@@ -26,6 +28,20 @@ const VARIANTS: Record<string, BuildOptions> = {
     banner: {},
   },
   'production, SDK external (runtime-provided)': { external: ['@aws-sdk/*'] },
+  // What Powertools costs: the same build with its packages replaced by do-nothing stubs.
+  'production without Powertools Tracer': {
+    plugins: [requireBuiltins, stubPackages(['@aws-lambda-powertools/tracer'])],
+  },
+  'production without Powertools (logger, metrics, tracer)': {
+    plugins: [
+      requireBuiltins,
+      stubPackages([
+        '@aws-lambda-powertools/logger',
+        '@aws-lambda-powertools/metrics',
+        '@aws-lambda-powertools/tracer',
+      ]),
+    ],
+  },
 };
 const runs = settings.quick ? 2 : 15;
 
