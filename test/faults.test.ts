@@ -3,8 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { httpApiEvent } from './helpers/events.ts';
-import { type Fault, type FaultyDynamo, startFaultyDynamo } from './helpers/faulty-dynamo.ts';
-import { type Reply, type Service, startService } from './helpers/service.ts';
+import { type Fault, type FaultyDynamo, startServiceWithFaultyDynamo } from './helpers/faulty-dynamo.ts';
+import type { Reply, Service } from './helpers/service.ts';
 
 /** Worst case of the bounded SDK and JWKS retries, with margin; the function timeout is 15 s. */
 const ANSWER_WITHIN_MS = 10_000;
@@ -15,15 +15,13 @@ let dynamo: FaultyDynamo;
 // 5xx causes are logged for the operator (and kept out of responses).
 const errorLogs = () => service.logs.entries().filter((entry) => entry.level === 'ERROR');
 
+let stop: () => Promise<void>;
+
 beforeAll(async () => {
-  dynamo = await startFaultyDynamo();
-  service = await startService({ DYNAMODB_ENDPOINT: dynamo.endpoint });
-  dynamo.target = service.dynamo.endpoint;
-  await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
+  ({ service, dynamo, stop } = await startServiceWithFaultyDynamo([{ owner: 'alice', id: 'p1', name: 'Fern' }]));
 });
 afterAll(async () => {
-  await dynamo.close();
-  await service.stop();
+  await stop();
 });
 
 async function call(): Promise<[Reply, number]> {

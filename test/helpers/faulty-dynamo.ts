@@ -3,6 +3,8 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PlantItem } from './dynamo.ts';
+import { startService } from './service.ts';
 
 export type Fault = 'none' | 'throttled' | 'throttling' | 'internal' | 'validation' | 'reset' | 'hang';
 
@@ -53,4 +55,20 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
       server.close(() => resolve());
     });
   return state;
+}
+
+/** The whole service with the fault proxy between the handler and dynalite, seeded with `items`. */
+export async function startServiceWithFaultyDynamo(items: PlantItem[]) {
+  const dynamo = await startFaultyDynamo();
+  const service = await startService({ DYNAMODB_ENDPOINT: dynamo.endpoint });
+  dynamo.target = service.dynamo.endpoint;
+  await service.seed(items);
+  return {
+    dynamo,
+    service,
+    async stop() {
+      await dynamo.close();
+      await service.stop();
+    },
+  };
 }

@@ -7,8 +7,8 @@ import { formatWithOptions } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { base64url, createSigningKey, signToken } from '../../local/issuer.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
-import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../helpers/faulty-dynamo.ts';
-import { AUDIENCE, type Reply, type Service, startService } from '../helpers/service.ts';
+import { type Fault, type FaultyDynamo, startServiceWithFaultyDynamo } from '../helpers/faulty-dynamo.ts';
+import { AUDIENCE, type Reply, type Service } from '../helpers/service.ts';
 
 let service: Service;
 let dynamo: FaultyDynamo;
@@ -25,16 +25,14 @@ const spies = [
 // stdout and stderr (the Powertools log lines) are captured by startService: service.logs.
 const allLines = () => [...lines, ...service.logs.raw()];
 
+let stop: () => Promise<void>;
+
 beforeAll(async () => {
-  dynamo = await startFaultyDynamo();
-  service = await startService({ DYNAMODB_ENDPOINT: dynamo.endpoint });
-  dynamo.target = service.dynamo.endpoint;
-  await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
+  ({ service, dynamo, stop } = await startServiceWithFaultyDynamo([{ owner: 'alice', id: 'p1', name: 'Fern' }]));
 });
 afterAll(async () => {
   for (const spy of spies) spy.mockRestore();
-  await dynamo.close();
-  await service.stop();
+  await stop();
 });
 
 const now = () => Math.floor(Date.now() / 1000);
