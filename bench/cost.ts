@@ -1,5 +1,7 @@
 // Cost per million requests from public on-demand prices (us-east-1, checked November 2025).
 
+import { FUNCTION_MEMORY_MB } from '../infra/function-limits.ts';
+
 export const PRICES = {
   httpApiPerMillion: 1.0,
   restApiPerMillion: 3.5,
@@ -10,8 +12,8 @@ export const PRICES = {
   dynamodbReadPerMillion: 0.125,
 };
 
-/** The function's memory setting, as infra/plant-store-stack.ts deploys it (a test keeps them equal). */
-export const MEMORY_MB = 1024;
+/** The function's memory setting, as the stack deploys it. */
+export const MEMORY_MB = FUNCTION_MEMORY_MB;
 
 export interface CostPerMillion {
   memoryMb: number;

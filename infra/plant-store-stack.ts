@@ -11,6 +11,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-limits.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { METRICS_NAMESPACE, Monitoring, SERVICE_NAME } from './monitoring.ts';
 import { readSettings } from './settings.ts';
@@ -106,11 +107,8 @@ export class PlantStoreStack extends Stack {
       handler: HANDLER,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      // CPU scales with memory; the cold start (SDK load, first JWKS fetch) is CPU-bound.
-      memorySize: 1024,
-      // The SDK gives up on DynamoDB after about 7 s (3 attempts) and on the JWKS after about 3 s
-      // (2 attempts), so an outage answers 503 well inside 15 s instead of timing out.
-      timeout: Duration.seconds(15),
+      memorySize: FUNCTION_MEMORY_MB,
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       role,
       logGroup,

@@ -4,13 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../infra/function-limits.ts';
 import { BUNDLE_FILE, buildHandler } from '../scripts/build.ts';
 
 export type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
 const FUNCTION_NAME = 'list-plants';
-/** Time budget per invocation, as the stack configures the function. */
-const FUNCTION_TIMEOUT_MS = 10_000;
 
 /**
  * Builds `index.mjs` into `outdir` and imports it. The handler reads its configuration when the
@@ -26,14 +25,14 @@ export async function loadBundledHandler(outdir: string): Promise<Handler> {
 
 /** A Lambda context whose clock runs from now, so Middy's early-timeout guard behaves as deployed. */
 export function lambdaContext(): Context {
-  const deadline = Date.now() + FUNCTION_TIMEOUT_MS;
+  const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
   const awsRequestId = randomUUID();
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: FUNCTION_NAME,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${FUNCTION_NAME}`,
-    memoryLimitInMB: '256',
+    memoryLimitInMB: String(FUNCTION_MEMORY_MB),
     awsRequestId,
     logGroupName: `/aws/lambda/${FUNCTION_NAME}`,
     logStreamName: 'local',

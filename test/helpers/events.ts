@@ -79,7 +79,7 @@ export function lambdaContext(requestId = 'lambda-req-1'): Context {
     functionName: 'plant-store-list-plants',
     functionVersion: '$LATEST',
     invokedFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:plant-store-list-plants',
-    memoryLimitInMB: '256',
+    memoryLimitInMB: '1024',
     awsRequestId: requestId,
     logGroupName: '/aws/lambda/plant-store-list-plants',
     logStreamName: '2026/11/21/[$LATEST]0123456789abcdef',
