@@ -6,22 +6,22 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
-import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { authenticate, createTokenVerifier } from './lib/auth.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { type ApiEvent, errorResponses, header, json, queryParameters, resourceUrl } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
-import { logger, metrics, requestTelemetry, tracer } from './lib/observability.ts';
+import { logger, metrics, noteCaller, requestTelemetry, tracer } from './lib/observability.ts';
 import { createPlantsClient, listPlantsForOwner } from './lib/plants.ts';
 
 const config = readConfig();
 const verifyToken = createTokenVerifier(config.auth);
 const dynamodb = tracer.captureAWSv3Client(createPlantsClient(config.dynamodbEndpoint));
 
-async function listPlants(event: ApiEvent): Promise<APIGatewayProxyResult> {
+async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
   const owner = await authenticate(header(event, 'authorization'), verifyToken, config.auth.requiredScope);
-  logger.appendKeys({ caller: owner });
+  noteCaller(context, owner);
 
   const query = queryParameters(event);
   const limit = parseLimit(query.get('limit'), config.maxPageSize);
@@ -36,7 +36,8 @@ async function listPlants(event: ApiEvent): Promise<APIGatewayProxyResult> {
 }
 
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  // logEvent: false whatever POWERTOOLS_LOGGER_LOG_EVENT says: the event carries the token.
+  .use(injectLambdaContext(logger, { logEvent: false, resetKeys: true }))
   .use(captureLambdaHandler(tracer, { captureResponse: false }))
   .use(logMetrics(metrics, { captureColdStartMetric: true }))
   .use(requestTelemetry())

@@ -3,7 +3,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
-import type { MiddlewareObj } from '@middy/core';
+import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
@@ -18,6 +18,17 @@ export const metrics = new Metrics({
 });
 export const tracer = new Tracer({ serviceName });
 
+// Per-invocation state is keyed by objects Middy and the runtime create per invocation (the
+// request, the Lambda context), never kept in module variables or on the shared logger: the
+// local server, the load run and Lambda managed instances overlap invocations in one process.
+const started = new WeakMap<object, number>();
+const callers = new WeakMap<object, string>();
+
+/** Records the verified caller of this invocation for its access log line. */
+export function noteCaller(context: object, sub: string): void {
+  callers.set(context, sub);
+}
+
 export type Outcome = 'ok' | 'bad_request' | 'unauthorized' | 'forbidden' | 'unavailable' | 'error';
 
 export function outcomeOf(status: number): Outcome {
@@ -30,20 +41,27 @@ export function outcomeOf(status: number): Outcome {
 }
 
 /**
- * One INFO line per request (method, path, status, latency; the caller's `sub` is appended by
- * the handler once known) and one `Requests` metric with its outcome as a dimension (which
+ * One INFO line per request (method, path, status, latency, and the caller's `sub` once the
+ * handler has noted it) and one `Requests` metric with its outcome as a dimension (which
  * `PlantsReturned` shares, flushed together by logMetrics). Never the token, never
  * the Authorization header: only the fields named here are written.
  */
 export function requestTelemetry(): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
-  let started = 0;
-  const finish = (event: ApiEvent, status: number, error?: unknown) => {
+  const finish = (request: Request<ApiEvent, APIGatewayProxyResult>, status: number) => {
     const outcome = outcomeOf(status);
-    const [method, path] = requestLine(event);
-    logger.info('request', { method, path, status, outcome, latency_ms: Math.round(performance.now() - started) });
+    const [method, path] = requestLine(request.event);
+    logger.info('request', {
+      method,
+      path,
+      status,
+      outcome,
+      latency_ms: Math.round(performance.now() - (started.get(request) ?? performance.now())),
+      caller: callers.get(request.context),
+      apigw_request_id: request.event.requestContext?.requestId,
+    });
     metrics.addDimension('outcome', outcome);
     metrics.addMetric('Requests', MetricUnit.Count, 1);
-    const cause = (error as { cause?: unknown } | undefined)?.cause;
+    const cause = (request.error as { cause?: unknown } | null | undefined)?.cause;
     if (cause instanceof UnauthorizedError || cause instanceof ForbiddenError) {
       const failures = metrics.singleMetric();
       failures.addDimension('reason', cause.reason);
@@ -52,11 +70,10 @@ export function requestTelemetry(): MiddlewareObj<ApiEvent, APIGatewayProxyResul
   };
   return {
     before: (request) => {
-      started = performance.now();
-      logger.appendKeys({ apigw_request_id: request.event.requestContext?.requestId });
+      started.set(request, performance.now());
     },
-    after: (request) => finish(request.event, request.response?.statusCode ?? 200),
-    onError: (request) => finish(request.event, request.response?.statusCode ?? 500, request.error),
+    after: (request) => finish(request, request.response?.statusCode ?? 200),
+    onError: (request) => finish(request, request.response?.statusCode ?? 500),
   };
 }
 
