@@ -47,11 +47,13 @@ const credentials: [string, () => string][] = [
   ['a Basic credential', () => `Basic ${Buffer.from('alice:hunter2-secret').toString('base64')}`],
   ['random text', () => `Bearer ${'s3cr3t-'.repeat(20)}`],
 ];
-const situations: [string, Fault | 'jwks-down'][] = [
-  ['normal service', 'none'],
-  ['a DynamoDB validation error (500)', 'validation'],
-  ['DynamoDB throttling (503)', 'throttled'],
-  ['a JWKS outage (503)', 'jwks-down'],
+// The JWKS outage comes first, while nothing is cached yet: once the keys are cached, an
+// issuer outage no longer touches the request path.
+const situations: [string, Fault | 'jwks-down', number][] = [
+  ['a JWKS outage at cold start (503)', 'jwks-down', 503],
+  ['normal service', 'none', 200],
+  ['a DynamoDB validation error (500)', 'validation', 500],
+  ['DynamoDB throttling (503)', 'throttled', 503],
 ];
 
 /** The strings of a credential that must never leave: the whole value and its long parts. */
@@ -62,6 +64,7 @@ function secretsOf(authorization: string): string[] {
 const STACK_TRACE = /\n\s+at |\bat [^\n]*:\d+:\d+|node_modules|handlers\/|\.ts\b/;
 
 const replies: [string, Reply, string[]][] = [];
+const statusesBySituation = new Map<string, Set<number>>();
 async function send(situation: Fault | 'jwks-down', authorization: string, rest: boolean): Promise<Reply> {
   dynamo.fault = situation === 'jwks-down' ? 'none' : situation;
   service.issuer.available = situation !== 'jwks-down';
@@ -79,19 +82,21 @@ async function send(situation: Fault | 'jwks-down', authorization: string, rest:
 describe('leaks', () => {
   beforeAll(async () => {
     for (const [situationName, situation] of situations) {
+      statusesBySituation.set(situationName, new Set());
       for (const [credentialName, credential] of credentials) {
         for (const rest of [false, true]) {
           const authorization = credential();
           const reply = await send(situation, authorization, rest);
           replies.push([`${credentialName} in ${situationName}`, reply, secretsOf(authorization)]);
+          statusesBySituation.get(situationName)?.add(reply.status);
         }
       }
     }
   });
 
-  it('met every outcome it claims to cover, and captured the handler’s logs', () => {
-    const statuses = new Set(replies.map(([, reply]) => reply.status));
-    expect([...statuses].sort()).toEqual([200, 401, 500, 503]);
+  it('met, in each situation, the outcome it claims to cover, and captured the handler’s logs', () => {
+    for (const [name, , status] of situations)
+      expect([name, statusesBySituation.get(name)?.has(status)]).toEqual([name, true]);
     expect(allLines().some((line) => STACK_TRACE.test(line))).toBe(true); // 5xx causes are logged with stacks
   });
 
