@@ -1,6 +1,6 @@
 // Cost per million requests from public on-demand prices (us-east-1, checked November 2025).
 
-import { FUNCTION_MEMORY_MB } from '../infra/function-limits.ts';
+import { FUNCTION_MEMORY_MB } from '../infra/function-runtime.ts';
 
 export const PRICES = {
   httpApiPerMillion: 1.0,

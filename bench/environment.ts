@@ -2,6 +2,7 @@
 // the plants table, and the environment a function process is configured with.
 
 import { writeFileSync } from 'node:fs';
+import { FUNCTION_NODE_OPTIONS } from '../infra/function-runtime.ts';
 import {
   createSigningKey,
   createTlsIdentity,
@@ -40,6 +41,9 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
     event,
     functionEnv: (endpoint = dynamo.endpoint) => ({
       PATH: process.env.PATH,
+      // As the stack runs the function (source maps on), and as Lambda reports a cold start.
+      NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
+      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
       NODE_EXTRA_CA_CERTS: certFile,
       AWS_REGION: TEST_REGION,
       AWS_ACCESS_KEY_ID: 'local',

@@ -11,7 +11,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-limits.ts';
+import { FUNCTION_MEMORY_MB, FUNCTION_NODE_OPTIONS, FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { METRICS_NAMESPACE, Monitoring, SERVICE_NAME } from './monitoring.ts';
 import { readSettings } from './settings.ts';
@@ -122,8 +122,7 @@ export class PlantStoreStack extends Stack {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: settings.logLevel,
         POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
-        // The bundle ships a source map: stack traces in the logs point at the TypeScript.
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         // sam local only overrides variables the template declares; empty means unset to both.
         ...(settings.samLocal && { DYNAMODB_ENDPOINT: '', AUTH_JWKS_URI: '', NODE_EXTRA_CA_CERTS: '' }),
       },

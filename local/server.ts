@@ -86,6 +86,8 @@ try {
   process.env.POWERTOOLS_DEV ??= process.stdout.isTTY ? 'true' : 'false';
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
+  // The deployed function runs with --enable-source-maps (infra/function-runtime.ts).
+  process.setSourceMapsEnabled(true);
 
   const handler = await loadBundledHandler(join(options.localDir, 'build'));
   app = createApp({ handler, port, jwks: auth.jwks, log: (line) => console.log(line) });
