@@ -28,7 +28,8 @@ export class ConfigError extends Error {
 
 const COGNITO_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+$/;
 const DEFAULT_MAX_PAGE_SIZE = 1000;
-const INT32_MAX = 2147483647;
+/** A page is read into memory and returned in one response (Lambda allows 6 MB): bound it. */
+const MAX_MAX_PAGE_SIZE = 10_000;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const issuer = required(env, 'AUTH_ISSUER').replace(/\/+$/, '');
@@ -52,8 +53,8 @@ function readMaxPageSize(env: NodeJS.ProcessEnv): number {
   const raw = optional(env, 'MAX_PAGE_SIZE');
   if (raw === undefined) return DEFAULT_MAX_PAGE_SIZE;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > INT32_MAX) {
-    throw new ConfigError(`MAX_PAGE_SIZE must be an integer from 1 to ${INT32_MAX}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || value < 1 || value > MAX_MAX_PAGE_SIZE) {
+    throw new ConfigError(`MAX_PAGE_SIZE must be an integer from 1 to ${MAX_MAX_PAGE_SIZE}, got "${raw}"`);
   }
   return value;
 }

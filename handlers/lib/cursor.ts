@@ -5,7 +5,9 @@ import { BadRequestError } from './errors.ts';
 
 // The partition read is always the caller's own `sub` (from the verified token), so a cursor
 // only ever carries a position inside that partition. The digest binds it to the caller too:
-// a cursor replayed by another user, or edited, is refused instead of silently restarting.
+// a cursor replayed by another user, or damaged, is refused instead of silently restarting.
+// It is a plain hash, not a keyed MAC: a caller can mint a cursor for their own partition,
+// which lets them start anywhere in their own plants and nowhere else.
 const MAX_CURSOR_LENGTH = 2048;
 /** DynamoDB's limit for a sort key value, so a forged key can never reach the store. */
 const MAX_KEY_BYTES = 1024;

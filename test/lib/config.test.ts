@@ -54,7 +54,7 @@ describe('readConfig', () => {
     expect(() => readConfig(env)).toThrow(new ConfigError(`Missing required environment variable ${name}`));
   });
 
-  it.each(['0', '-5', '1.5', 'lots', '2147483648'])('refuses MAX_PAGE_SIZE=%s', (value) => {
+  it.each(['0', '-5', '1.5', 'lots', '10001', '2147483648'])('refuses MAX_PAGE_SIZE=%s', (value) => {
     expect(() => readConfig({ ...base, MAX_PAGE_SIZE: value })).toThrow(/MAX_PAGE_SIZE/);
   });
 
