@@ -43,8 +43,8 @@ export function signToken(key: SigningKey, claims: Record<string, unknown>, head
   return `${input}.${signature}`;
 }
 
-/** A self-signed certificate for localhost and 127.0.0.1, valid for a year. */
-export async function createTlsIdentity(): Promise<TlsIdentity> {
+/** A self-signed certificate for localhost, 127.0.0.1 and any `extraNames`, valid for a year. */
+export async function createTlsIdentity(extraNames: string[] = []): Promise<TlsIdentity> {
   const pems = await generate([{ name: 'commonName', value: 'plant-store local issuer' }], {
     keySize: 2048,
     extensions: [
@@ -53,6 +53,7 @@ export async function createTlsIdentity(): Promise<TlsIdentity> {
         name: 'subjectAltName',
         altNames: [
           { type: 2, value: 'localhost' },
+          ...extraNames.map((value) => ({ type: 2 as const, value })),
           { type: 7, ip: '127.0.0.1' },
         ],
       },

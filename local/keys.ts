@@ -8,7 +8,7 @@ import { createTlsIdentity, type SigningKey, signingKeyFrom, type TlsIdentity } 
 
 const SIGNING_KEY_FILE = 'signing-key.pem';
 const TLS_KEY_FILE = 'tls-key.pem';
-const TLS_CERT_FILE = 'tls-cert.pem';
+export const TLS_CERT_FILE = 'tls-cert.pem';
 
 /** The signing key in `dir`, created on first use. */
 export function loadSigningKey(dir: string): SigningKey {
@@ -19,8 +19,11 @@ export function loadSigningKey(dir: string): SigningKey {
   return signingKeyFrom(privateKey, createPublicKey(privateKey));
 }
 
-/** The TLS identity in `dir`, created on first use and replaced when its certificate has expired. */
-export async function loadTlsIdentity(dir: string): Promise<TlsIdentity> {
+/**
+ * The TLS identity in `dir`, created on first use (for localhost plus `extraNames`) and replaced
+ * when its certificate has expired.
+ */
+export async function loadTlsIdentity(dir: string, extraNames: string[] = []): Promise<TlsIdentity> {
   try {
     const identity = {
       key: readFileSync(join(dir, TLS_KEY_FILE), 'utf8'),
@@ -30,7 +33,7 @@ export async function loadTlsIdentity(dir: string): Promise<TlsIdentity> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const identity = await createTlsIdentity();
+  const identity = await createTlsIdentity(extraNames);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(join(dir, TLS_KEY_FILE), identity.key, { mode: 0o600 });
   writeFileSync(join(dir, TLS_CERT_FILE), identity.cert);

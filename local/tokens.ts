@@ -16,14 +16,18 @@ export interface TokenRequest {
   ttl: number;
   /** Space-separated OAuth scopes; no `scope` claim when absent. */
   scope?: string | undefined;
+  audience?: string;
 }
 
-export function mintToken(key: SigningKey, { issuer, subject, ttl, scope }: TokenRequest): string {
+export function mintToken(
+  key: SigningKey,
+  { issuer, subject, ttl, scope, audience = LOCAL_AUDIENCE }: TokenRequest,
+): string {
   const now = Math.floor(Date.now() / 1000);
   return signToken(key, {
     iss: issuer,
     sub: subject,
-    aud: LOCAL_AUDIENCE,
+    aud: audience,
     token_use: 'access',
     ...(scope && { scope }),
     iat: now,
