@@ -1,8 +1,8 @@
 // moto's DynamoDB (Python, `moto_server`): a second, independent DynamoDB emulator.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { connectDynamo, type LocalDynamo } from './dynamo.ts';
+import { freePort } from './ports.ts';
 
 export async function startMoto(tableName: string): Promise<LocalDynamo> {
   const port = await freePort();
@@ -28,15 +28,6 @@ async function waitUntilUp(endpoint: string): Promise<void> {
     }
   }
   throw new Error(`moto_server did not answer at ${endpoint} within 10 s`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -37,7 +37,9 @@ try {
 }
 
 async function loadRun(baseUrl: string) {
-  const tokens = Object.fromEntries(await Promise.all(USERS.map(async (u) => [u, await tokenFor(u, baseUrl, env)])));
+  const tokens = Object.fromEntries(
+    await Promise.all(USERS.map(async (u) => [u, await tokenFor(u, baseUrl, target.env)])),
+  );
   const baselines: Record<string, { body: string; names: Set<string>; cursor: string | null }> = {};
   for (const user of USERS) {
     const response = await fetch(baseUrl + PAGE, { headers: { authorization: `Bearer ${tokens[user]}` } });

@@ -2,14 +2,18 @@
 // a free loopback port; its tokens from `npm run token -- <user>` and its memory from /proc.
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../helpers/ports.ts';
 
 const run = promisify(execFile);
 
 export interface Target {
   baseUrl: string;
+  /** The environment to run `npm run token` with for this server. */
+  env: NodeJS.ProcessEnv;
   /** Resident memory of the server's process tree in MB, when this run started it. */
   rssMb(): number | undefined;
   /** False when a server this run started has exited. */
@@ -20,19 +24,24 @@ export interface Target {
 export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   if (env.LOAD_BASE_URL) {
     const baseUrl = env.LOAD_BASE_URL.replace(/\/+$/, '');
-    return { baseUrl, rssMb: () => undefined, alive: () => true, stop: () => {} };
+    return { baseUrl, env, rssMb: () => undefined, alive: () => true, stop: () => {} };
   }
   const port = await freePort();
+  // Its own keys and data folder, so a developer's running `npm start` is left alone.
+  const localDir = mkdtempSync(join(tmpdir(), 'plant-store-load-'));
+  const ownEnv = { PLANTS_LOCAL_DIR: localDir, ...env, PORT: String(port) };
   // Its own process group, so stopping it stops npm and the node it runs, and nothing else.
-  const child = spawn('npm', ['start'], { env: { ...env, PORT: String(port) }, detached: true, stdio: 'ignore' });
+  const child = spawn('npm', ['start'], { env: ownEnv, detached: true, stdio: 'ignore' });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${baseUrl}/plants`, child);
   return {
     baseUrl,
+    env: ownEnv,
     rssMb: () => treeRssKb(child.pid ?? 0) / 1024,
     alive: () => child.exitCode === null && child.signalCode === null,
     stop: () => {
       if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      if (ownEnv.PLANTS_LOCAL_DIR === localDir) rmSync(localDir, { recursive: true, force: true });
     },
   };
 }
@@ -45,14 +54,6 @@ export async function tokenFor(user: string, baseUrl: string, env: NodeJS.Proces
   const token = stdout.trim().split('\n').at(-1) ?? '';
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw new Error(`npm run token -- ${user} printed no token`);
   return token;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
