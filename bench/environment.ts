@@ -3,14 +3,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { FUNCTION_NODE_OPTIONS } from '../infra/function-runtime.ts';
-import {
-  createSigningKey,
-  createTlsIdentity,
-  type JwksServer,
-  type SigningKey,
-  signToken,
-  startJwksServer,
-} from '../local/issuer.ts';
+import { createSigningKey, createTlsIdentity, type JwksServer, startJwksServer } from '../local/issuer.ts';
+import { mintToken } from '../local/tokens.ts';
 import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from './config.ts';
@@ -33,7 +27,11 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
   const key = createSigningKey();
   const issuer = await startJwksServer(tls, [key]);
   const dynamo = await startDynamo(TABLE);
-  const event = httpApiEvent({ headers: { authorization: `Bearer ${accessToken(key, issuer.url)}` } });
+  const event = httpApiEvent({
+    headers: {
+      authorization: `Bearer ${mintToken(key, { issuer: issuer.url, audience: AUDIENCE, subject: CALLER, ttl: 3600 })}`,
+    },
+  });
 
   return {
     issuer,
@@ -60,11 +58,6 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
       await dynamo.close();
     },
   };
-}
-
-function accessToken(key: SigningKey, issuer: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signToken(key, { iss: issuer, aud: AUDIENCE, sub: CALLER, token_use: 'access', iat: now, exp: now + 3600 });
 }
 
 /** `count` plants of `owner`, shaped like real ones (a name, a tag on most). */

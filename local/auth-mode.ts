@@ -1,5 +1,6 @@
 // Who issues the tokens the local server accepts: its own issuer (default), or a real one.
 
+import { readConfig } from '../handlers/lib/config.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
 import { issuerDirOf } from './options.ts';
@@ -44,8 +45,8 @@ export async function startLocalIssuer(localDir: string, port: number, users: re
 
 /** AUTH_* as set by the user, checked here so a mistake fails at start rather than as 503s. */
 export function externalIssuer(env: NodeJS.ProcessEnv): AuthMode {
-  const issuer = env.AUTH_ISSUER?.trim().replace(/\/+$/, '') ?? '';
-  const jwksUri = env.AUTH_JWKS_URI?.trim() || `${issuer}/.well-known/jwks.json`;
+  // The handler's own reading of the environment: same defaults, same missing-variable errors.
+  const { issuer, jwksUri } = readConfig(env).auth;
   if (!jwksUri.startsWith('https://')) {
     throw new Error(`the handler fetches signing keys over https only, and ${jwksUri} is not: set AUTH_JWKS_URI`);
   }

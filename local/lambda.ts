@@ -24,9 +24,8 @@ export async function loadBundledHandler(outdir: string): Promise<Handler> {
 }
 
 /** A Lambda context whose clock runs from now, so Middy's early-timeout guard behaves as deployed. */
-export function lambdaContext(): Context {
+export function lambdaContext(awsRequestId: string = randomUUID()): Context {
   const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
-  const awsRequestId = randomUUID();
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: FUNCTION_NAME,

@@ -1,6 +1,6 @@
 // API Gateway proxy events as the two API flavours deliver them to the function.
 
-import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 
 export interface RequestShape {
   /** Raw query string as sent, without `?`. */
@@ -69,23 +69,5 @@ export function restApiEvent({ query = '', headers = {} }: RequestShape = {}): A
       authorizer: null,
       identity: { sourceIp: '198.51.100.7', userAgent: 'jest' } as APIGatewayProxyEvent['requestContext']['identity'],
     },
-  };
-}
-
-/** The Lambda context the runtime passes with each event. */
-export function lambdaContext(requestId = 'lambda-req-1'): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName: 'plant-store-list-plants',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:plant-store-list-plants',
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: '/aws/lambda/plant-store-list-plants',
-    logStreamName: '2026/11/21/[$LATEST]0123456789abcdef',
-    getRemainingTimeInMillis: () => 15_000,
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
   };
 }

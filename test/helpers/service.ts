@@ -12,8 +12,8 @@ import {
   type TlsIdentity,
   trustCertificate,
 } from '../../local/issuer.ts';
+import { lambdaContext } from '../../local/lambda.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
-import { lambdaContext } from './events.ts';
 import { type CapturedLogs, captureOutput } from './logs.ts';
 import { assertMatchesContract } from './openapi.ts';
 
@@ -94,7 +94,7 @@ export async function startService(
         ...claims,
       }),
     async call(event) {
-      const result = (await handler(event, lambdaContext())) as APIGatewayProxyResult;
+      const result = (await handler(event, lambdaContext('lambda-req-1'))) as APIGatewayProxyResult;
       assertMatchesContract(result);
       return {
         status: result.statusCode,

@@ -13,9 +13,9 @@ import {
   createTlsIdentity,
   type JwksServer,
   type SigningKey,
-  signToken,
   startJwksServer,
 } from '../../local/issuer.ts';
+import { mintToken } from '../../local/tokens.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
@@ -110,8 +110,7 @@ async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]>
 }
 
 const withToken = (raw: string, sub: string) => {
-  const now = Math.floor(Date.now() / 1000);
-  const token = signToken(key, { iss: issuer.url, aud: AUDIENCE, sub, token_use: 'access', iat: now, exp: now + 300 });
+  const token = mintToken(key, { issuer: issuer.url, audience: AUDIENCE, subject: sub, ttl: 300 });
   return JSON.parse(raw.replaceAll('REPLACE_WITH_ACCESS_TOKEN', token));
 };
 
