@@ -9,7 +9,7 @@ export async function startMoto(tableName: string): Promise<LocalDynamo> {
   const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
   const exited = new Promise<never>((_, reject) => {
     child.once('error', (error) =>
-      reject(new Error(`moto_server could not start (${error.message}): see README, Testing`)),
+      reject(new Error(`moto_server could not start (${error.message}): see docs/testing.md`)),
     );
     child.once('exit', (code) => reject(new Error(`moto_server exited with code ${code}`)));
   });
