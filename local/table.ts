@@ -7,14 +7,20 @@ import {
   ResourceInUseException,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
+import { userPartition } from '../handlers/lib/partitions.ts';
 
-/** A stored plant: partition key `owner` (the token's sub), sort key `id`. */
+/** A plant as people, files and tests name it: `owner` is the user's `sub`. */
 export interface PlantItem {
   owner: string;
   id: string;
   name: string;
   tag?: string;
   [attribute: string]: unknown;
+}
+
+/** The item as stored: partition key `owner` holds the partition (`user#<sub>`), sort key `id`. */
+export function storedItem(plant: PlantItem): Record<string, unknown> {
+  return { ...plant, owner: userPartition(plant.owner) };
 }
 
 export async function tableExists(client: DynamoDBClient, tableName: string): Promise<boolean> {
