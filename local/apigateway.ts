@@ -126,12 +126,15 @@ export function toHttpReply(result: unknown): HttpReply {
   };
 }
 
-/** The API's Error body, for the answers API Gateway gives itself (no route, failed integration). */
+/**
+ * An answer API Gateway gives itself (no route, failed integration, body too large): its own
+ * `{"message": ...}` body, not the function's Error shape, so clients meet here what AWS sends.
+ */
 export function errorReply(status: number, message: string): HttpReply {
   return {
     statusCode: status,
     headers: [['content-type', 'application/json']],
-    body: Buffer.from(JSON.stringify({ error: status, message })),
+    body: Buffer.from(JSON.stringify({ message })),
   };
 }
 

@@ -4,7 +4,16 @@ import { readConfig } from '../handlers/lib/config.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
 import { issuerDirOf } from './options.ts';
-import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from './tokens.ts';
+import type { ServerRecord } from './servers.ts';
+import {
+  COGNITO_GROUPS_CLAIM,
+  DEFAULT_TOKEN_TTL,
+  LOCAL_AUDIENCE,
+  localIssuerUrl,
+  mintToken,
+  parseDuration,
+  type TokenShape,
+} from './tokens.ts';
 
 export interface AuthMode {
   /** The handler's AUTH_* variables. */
@@ -12,33 +21,63 @@ export interface AuthMode {
   description: string;
   /** The local issuer's key set, also served over plain HTTP by the local server. */
   jwks?: object;
+  /** What `npm run token` needs to mint for this server (the local issuer only). */
+  issuer?: ServerRecord['issuer'];
   /** Ready-made tokens for the demo users. */
-  tokens?: { user: string; token: string }[];
+  tokens?: { user: string; groups: readonly string[]; token: string }[];
   close(): Promise<void>;
 }
 
+export interface DemoUser {
+  user: string;
+  groups: readonly string[];
+}
+
+/** The groups claim the local issuer writes: AUTH_GROUPS_CLAIM, else the shape's usual one. */
+export function groupsClaimOf(env: NodeJS.ProcessEnv, shape: TokenShape): string | undefined {
+  const claim = env.AUTH_GROUPS_CLAIM?.trim() || (shape === 'cognito' ? COGNITO_GROUPS_CLAIM : 'groups');
+  return claim === 'none' ? undefined : claim;
+}
+
 /**
- * The handler fetches the JWKS over HTTPS only, so the local issuer serves it over TLS with a
- * self-signed certificate that this process, and only this process, trusts.
+ * Cognito shape (the default): the function verifies the tokens through its Cognito path
+ * (`client_id`, `token_use`), as the default stack does. The handler fetches the JWKS over HTTPS
+ * only, so the local issuer serves it over TLS with a self-signed certificate that this process,
+ * and only this process, trusts.
  */
-export async function startLocalIssuer(localDir: string, port: number, users: readonly string[]): Promise<AuthMode> {
+export async function startLocalIssuer(
+  localDir: string,
+  port: number,
+  shape: TokenShape,
+  users: readonly DemoUser[],
+): Promise<AuthMode> {
   const dir = issuerDirOf(localDir);
   const key = loadSigningKey(dir);
   const tls = await loadTlsIdentity(dir);
   trustCertificate(tls.cert);
   const jwksServer = await startJwksServer(tls, [key]);
   const issuer = localIssuerUrl(port);
+  const groupsClaim = groupsClaimOf(process.env, shape);
   const ttl = parseDuration(DEFAULT_TOKEN_TTL);
+  const mint = ({ user, groups }: DemoUser) =>
+    mintToken(key, { issuer, subject: user, ttl, shape, groups: groupsClaim ? groups : [], groupsClaim });
   return {
     env: {
       AUTH_ISSUER: issuer,
+      AUTH_ISSUER_TYPE: shape,
       AUTH_AUDIENCE: LOCAL_AUDIENCE,
       AUTH_TOKEN_USE: 'access',
       AUTH_JWKS_URI: jwksServer.jwksUri,
+      AUTH_GROUPS_CLAIM: groupsClaim ?? 'none',
     },
-    description: `local issuer ${issuer} (JWKS: ${issuer}/.well-known/jwks.json), audience ${LOCAL_AUDIENCE}`,
+    description: `local issuer ${issuer} (JWKS: ${issuer}/.well-known/jwks.json), ${
+      shape === 'cognito'
+        ? `Cognito-shaped access tokens, app client ${LOCAL_AUDIENCE}`
+        : `OIDC tokens, aud ${LOCAL_AUDIENCE}`
+    }${groupsClaim ? `, groups in ${groupsClaim}` : ', no groups'}`,
     jwks: jwksOf(key),
-    tokens: users.map((user) => ({ user, token: mintToken(key, { issuer, subject: user, ttl }) })),
+    issuer: { url: issuer, shape, audience: LOCAL_AUDIENCE, groupsClaim },
+    tokens: users.map((user) => ({ ...user, groups: groupsClaim ? user.groups : [], token: mint(user) })),
     close: () => jwksServer.close(),
   };
 }

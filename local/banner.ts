@@ -6,7 +6,7 @@ export interface BannerFacts {
   store: string;
   /** Issuer in use, and for the local issuer the demo users' tokens and their lifetime. */
   issuer: string;
-  tokens?: { user: string; token: string }[] | undefined;
+  tokens?: { user: string; groups: readonly string[]; token: string }[] | undefined;
   tokenTtl?: string | undefined;
 }
 
@@ -21,9 +21,14 @@ export function banner({ origin, startupMs, store, issuer, tokens, tokenTtl }: B
     '',
   ];
   if (tokens) {
-    lines.push(`Try it (tokens valid for ${tokenTtl}; a fresh one: npm run token -- <user>):`);
-    for (const { user, token } of tokens) {
-      lines.push(`  # ${user}'s plants`, `  curl -s -H "Authorization: Bearer ${token}" "${origin}/plants"`);
+    lines.push(`Try it (tokens valid for ${tokenTtl}; a fresh one: npm run token -- <user> [--groups a,b]):`);
+    for (const { user, groups, token } of tokens) {
+      const shared =
+        groups.length > 0 ? ` and the ${groups.join(', ')} group's (the token names ${user}'s groups)` : '';
+      lines.push(
+        `  # ${user}'s own plants${shared}`,
+        `  curl -s -H "Authorization: Bearer ${token}" "${origin}/plants"`,
+      );
     }
     const first = tokens[0];
     if (first) {

@@ -1,28 +1,41 @@
-// Demo data for a first start: two users with different plants, enough for alice to page through.
+// Demo data for a first start: two users with their own plants, enough for alice to page through,
+// and a group they both belong to whose plants each of them sees.
 
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DemoUser } from './auth-mode.ts';
 import { batchWrite, putRequest } from './batch-write.ts';
 import { type PlantItem, storedItem } from './table.ts';
 
-export const DEMO_USERS = ['alice', 'bob'] as const;
+export const DEMO_GROUP = 'greenhouse';
 
-const DEMO_PLANTS: Record<(typeof DEMO_USERS)[number], [name: string, tag?: string][]> = {
+export const DEMO_USERS: readonly DemoUser[] = [
+  { user: 'alice', groups: [DEMO_GROUP] },
+  { user: 'bob', groups: [DEMO_GROUP] },
+];
+
+type DemoPlants = [name: string, tag?: string][];
+
+const OWN_PLANTS: Record<string, DemoPlants> = {
   alice: [['Monstera deliciosa', 'tropical'], ['Aloe vera', 'succulent'], ['Basil', 'herb'], ['Fiddle-leaf fig']],
   bob: [
     ['Snake plant', 'succulent'],
     ['Boston fern', 'fern'],
   ],
 };
+const GROUP_PLANTS: Record<string, DemoPlants> = {
+  [DEMO_GROUP]: [
+    ['Tomato', 'vegetable'],
+    ['Lemon tree', 'citrus'],
+  ],
+};
 
 export function demoPlants(): PlantItem[] {
-  return DEMO_USERS.flatMap((owner) =>
-    DEMO_PLANTS[owner].map(([name, tag], i) => ({
-      owner,
-      id: `demo-${String(i + 1).padStart(3, '0')}`,
-      name,
-      ...(tag && { tag }),
-    })),
-  );
+  const plants = (plants: DemoPlants) =>
+    plants.map(([name, tag], i) => ({ id: `demo-${String(i + 1).padStart(3, '0')}`, name, ...(tag && { tag }) }));
+  return [
+    ...Object.entries(OWN_PLANTS).flatMap(([owner, own]) => plants(own).map((plant) => ({ ...plant, owner }))),
+    ...Object.entries(GROUP_PLANTS).flatMap(([group, shared]) => plants(shared).map((plant) => ({ ...plant, group }))),
+  ];
 }
 
 export async function seedDemoData(client: DynamoDBDocumentClient, tableName: string): Promise<number> {

@@ -43,12 +43,21 @@ export async function docsReply(path: string, origin: string): Promise<HttpReply
   return reply(type, await readFile(join(SWAGGER_UI_DIR, asset)), 'public, max-age=3600');
 }
 
+const authorizeHelp = (port: string) =>
+  `On this local server: run \`npm run -s token -- alice${port && port !== '3000' ? ` --port ${port}` : ''}\` ` +
+  '(add `--groups greenhouse` for a member of that group) and paste the token alone into Value, without `Bearer ` ' +
+  'in front: Swagger UI adds it. Tokens last an hour.';
+
 /** Read on every request so edits to openapi.yaml show without a restart. */
 async function openapiFor(origin: string) {
   const document = parse(await readFile(OPENAPI_FILE, 'utf8'));
   // "Try it out" should call this server, whatever port it runs on.
   const variable = document.servers?.[0]?.variables?.base_url;
   if (variable) variable.default = origin;
+  // Authorize asks for a token: say here how to get one for this server, and what to paste.
+  const scheme = document.components?.securitySchemes?.bearerAuth;
+  if (scheme)
+    scheme.description = [scheme.description, authorizeHelp(new URL(origin).port)].filter(Boolean).join('\n\n');
   return document;
 }
 

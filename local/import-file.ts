@@ -1,18 +1,14 @@
 // Plant rows to import, from JSON (an array of objects, or JSON Lines) or CSV with a header row:
-// every row is checked, and every problem is reported with its line number.
+// every row is checked, and every problem is reported with its line (and array element).
 
 import { parse as parseCsv } from 'csv-parse/sync';
 import { getNodeValue, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { userPartition } from '../handlers/lib/partitions.ts';
-
-export interface PlantRow {
-  owner: string;
-  name: string;
-  tag?: string;
-}
+import { type PlantRow, ROW_FIELDS, validateRow } from './plant-row.ts';
 
 export interface Problem {
   line: number;
+  /** Index of the JSON array element (from 0), which the line alone cannot tell in a one-line file. */
+  element?: number;
   message: string;
 }
 
@@ -23,14 +19,6 @@ export interface ParsedFile {
 
 export type FileFormat = 'csv' | 'json' | 'jsonl';
 
-const FIELDS = new Set(['owner', 'name', 'tag']);
-/** DynamoDB's limit for a partition key value, less the partition's `user#` prefix. */
-const MAX_OWNER_BYTES = 2048 - Buffer.byteLength(userPartition(''));
-const MAX_TEXT_LENGTH = 1024;
-// Names are one line of text: no line breaks or tabs to upset logs, CSV exports and terminals.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
 export function formatOf(path: string): FileFormat | undefined {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase();
   if (extension === 'ndjson') return 'jsonl';
@@ -39,10 +27,17 @@ export function formatOf(path: string): FileFormat | undefined {
 
 export function parsePlantFile(text: string, format: FileFormat): ParsedFile {
   const file: ParsedFile = { rows: [], problems: [] };
-  const add = (line: number, value: unknown) => {
+  const seen = new Map<string, number>();
+  const add = (line: number, value: unknown, element?: number) => {
+    const at = element === undefined ? { line } : { line, element };
     const { row, errors } = validateRow(value);
-    if (row) file.rows.push({ line, row });
-    for (const message of errors) file.problems.push({ line, message });
+    // One file naming one plant twice would write it twice in one batch, which DynamoDB refuses.
+    const key = row?.id === undefined ? undefined : JSON.stringify([row.owner, row.group, row.id]);
+    const first = key === undefined ? undefined : seen.get(key);
+    if (first !== undefined) errors.push(`id "${row?.id}" repeats line ${first} for the same owner or group`);
+    else if (key !== undefined) seen.set(key, line);
+    if (row && first === undefined) file.rows.push({ line, row });
+    for (const message of errors) file.problems.push({ ...at, message });
   };
   if (text.trim() === '') file.problems.push({ line: 1, message: 'the file is empty' });
   else if (format === 'csv') readCsv(text, add, file.problems);
@@ -52,44 +47,13 @@ export function parsePlantFile(text: string, format: FileFormat): ParsedFile {
   return file;
 }
 
-/** The row, or every reason it is not one. */
-export function validateRow(value: unknown): { row?: PlantRow; errors: string[] } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { errors: ['expected an object with owner, name and optional tag'] };
-  }
-  const fields = value as Record<string, unknown>;
-  const errors = Object.keys(fields)
-    .filter((key) => !FIELDS.has(key))
-    .map((key) => `unknown field "${key}" (allowed: owner, name, tag)`);
-  const text = (key: string, required: boolean): string | undefined => {
-    const raw = fields[key];
-    if (raw === undefined || raw === null || raw === '') {
-      if (required) errors.push(`${key} is required`);
-      return undefined;
-    }
-    const problem =
-      typeof raw !== 'string' || raw.trim() === ''
-        ? 'must be a non-empty string'
-        : raw.trim().length > MAX_TEXT_LENGTH
-          ? `is longer than ${MAX_TEXT_LENGTH} characters`
-          : CONTROL_CHARACTERS.test(raw)
-            ? 'must not contain control characters (line breaks, tabs)'
-            : undefined;
-    if (problem || typeof raw !== 'string') return void errors.push(`${key} ${problem}`);
-    return raw.trim();
-  };
-  const owner = text('owner', true);
-  const name = text('name', true);
-  const tag = text('tag', false);
-  if (owner && Buffer.byteLength(owner) > MAX_OWNER_BYTES) errors.push(`owner is longer than ${MAX_OWNER_BYTES} bytes`);
-  if (errors.length > 0 || !owner || !name) return { errors };
-  return { row: { owner, name, ...(tag && { tag }) }, errors };
-}
+type Add = (line: number, value: unknown, element?: number) => void;
 
-type Add = (line: number, value: unknown) => void;
+const EXPECTED_COLUMNS = 'names the columns: owner (or group), name, and optional tag and id';
 
 function readCsv(text: string, add: Add, problems: Problem[]): void {
   let headerOk = true;
+  let columns: string[] = [];
   const records = parseCsv(text, {
     bom: true,
     trim: true,
@@ -98,8 +62,11 @@ function readCsv(text: string, add: Add, problems: Problem[]): void {
     // A missing trailing tag cell is a row without a tag; an extra cell is an error.
     relax_column_count_less: true,
     columns: (header: string[]) => {
-      const missing = ['owner', 'name'].filter((column) => !header.includes(column));
-      const unknown = header.filter((column) => !FIELDS.has(column));
+      const missing = [
+        !header.includes('name') && 'name',
+        !header.includes('owner') && !header.includes('group') && 'owner or group',
+      ].filter(Boolean);
+      const unknown = header.filter((column) => !(ROW_FIELDS as readonly string[]).includes(column));
       if (missing.length > 0 || unknown.length > 0) {
         headerOk = false;
         const detail = [
@@ -108,16 +75,21 @@ function readCsv(text: string, add: Add, problems: Problem[]): void {
         ];
         problems.push({
           line: 1,
-          message: `the header row must be owner,name,tag (${detail.filter(Boolean).join('; ')})`,
+          message: `the header row ${EXPECTED_COLUMNS} (${detail.filter(Boolean).join('; ')})`,
         });
       }
+      columns = header;
       return header;
     },
     skip_records_with_error: true,
     on_skip: (error) => {
+      const cells = (error as { record?: unknown[] } | undefined)?.record?.length;
       problems.push({
         line: Number(error?.lines ?? 0),
-        message: error?.message.replace(/ on line \d+$/, '') ?? 'unreadable record',
+        message:
+          error?.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' && cells !== undefined
+            ? `${cells} cells, but the header row names ${columns.length} columns (${columns.join(',')}); quote a cell that holds a comma`
+            : (error?.message.replace(/ on line \d+$/, '') ?? 'unreadable record'),
       });
     },
   }) as unknown as { info: { lines: number }; record: Record<string, string> }[];
@@ -147,9 +119,9 @@ function readJsonArray(text: string, add: Add, problems: Problem[]): void {
   if (root.type !== 'array')
     return void problems.push({
       line: lineOf(root.offset),
-      message: 'expected a JSON array of {owner, name, tag} objects',
+      message: 'expected a JSON array of {owner (or group), name, tag, id} objects',
     });
-  for (const node of root.children ?? []) add(lineOf(node.offset), getNodeValue(node));
+  for (const [element, node] of (root.children ?? []).entries()) add(lineOf(node.offset), getNodeValue(node), element);
 }
 
 /** Line number (from 1) of each offset; offsets must come in increasing order, so one pass suffices. */

@@ -3,6 +3,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StoreOptions } from './store.ts';
+import type { TokenShape } from './tokens.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,8 +14,6 @@ export const DEFAULT_REGION = 'us-east-1';
 /** Git-ignored working folder: issuer keys, the built bundle, the running server's address. */
 export const localDirOf = (env: NodeJS.ProcessEnv) => resolve(env.PLANTS_LOCAL_DIR || join(REPO_ROOT, '.local'));
 export const issuerDirOf = (localDir: string) => join(localDir, 'issuer');
-/** Written by a running server so that the data CLI can find its embedded store. */
-export const serverInfoFileOf = (localDir: string) => join(localDir, 'server.json');
 
 export interface ServerOptions {
   port: number;
@@ -22,6 +21,8 @@ export interface ServerOptions {
   store: StoreOptions;
   /** AUTH_ISSUER is set: verify tokens from that issuer instead of running the local one. */
   externalIssuer: boolean;
+  /** The local issuer's tokens: Cognito-shaped as the default stack verifies, or generic OIDC. */
+  tokenShape: TokenShape;
 }
 
 export interface StoreFlags {
@@ -40,7 +41,15 @@ export function readServerOptions(
     localDir: localDirOf(env),
     store: storeOptionsOf(flags, env),
     externalIssuer: Boolean(env.AUTH_ISSUER?.trim()),
+    tokenShape: tokenShapeOf(env),
   };
+}
+
+/** AUTH_ISSUER_TYPE, the handler's own switch, also picks the shape of the local issuer's tokens. */
+export function tokenShapeOf(env: NodeJS.ProcessEnv): TokenShape {
+  const raw = env.AUTH_ISSUER_TYPE?.trim() || 'cognito';
+  if (raw === 'cognito' || raw === 'oidc') return raw;
+  throw new Error(`AUTH_ISSUER_TYPE must be "cognito" or "oidc", got "${raw}"`);
 }
 
 /** One rule for the server and the CLI: an endpoint means an external store, else dynalite. */
@@ -54,8 +63,9 @@ export function storeOptionsOf(flags: StoreFlags, env: NodeJS.ProcessEnv): Store
   };
 }
 
-export function parsePort(raw: string): number {
+/** `name` says where the value came from (PORT, --port) in the error. */
+export function parsePort(raw: string, name = 'PORT'): number {
   const port = Number(raw);
-  if (!/^\d{1,5}$/.test(raw) || port > 65535) throw new Error(`PORT must be a number from 0 to 65535, got "${raw}"`);
+  if (!/^\d{1,5}$/.test(raw) || port > 65535) throw new Error(`${name} must be a number from 0 to 65535, got "${raw}"`);
   return port;
 }

@@ -1,17 +1,19 @@
 // `npm start`: the API on http://localhost:PORT through the bundle that deploys, with an embedded
 // DynamoDB, a local token issuer and demo data by default.
 
-import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readConfig } from '../handlers/lib/config.ts';
 import { createApp } from './app.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
 import { banner } from './banner.ts';
 import { DEMO_USERS, seedDemoData } from './demo.ts';
 import { loadBundledHandler } from './lambda.ts';
-import { readServerOptions, serverInfoFileOf } from './options.ts';
+import { readServerOptions } from './options.ts';
+import { refusalExplainer } from './refusal.ts';
+import { forgetServer, recordServer } from './servers.ts';
 import { credentialsFor, openStore, type Store } from './store.ts';
 import { DEFAULT_TOKEN_TTL } from './tokens.ts';
 
@@ -79,7 +81,7 @@ try {
   }
   auth = options.externalIssuer
     ? externalIssuer(process.env)
-    : await startLocalIssuer(options.localDir, port, DEMO_USERS);
+    : await startLocalIssuer(options.localDir, port, options.tokenShape, DEMO_USERS);
   Object.assign(process.env, auth.env);
   // Powertools: the function's JSON log lines, pretty-printed on a terminal; no EMF metrics,
   // which only mean something to CloudWatch; a cold start reported as Lambda reports it.
@@ -90,15 +92,16 @@ try {
   process.setSourceMapsEnabled(true);
 
   const handler = await loadBundledHandler(join(options.localDir, 'build'));
-  app = createApp({ handler, port, jwks: auth.jwks, log: (line) => console.log(line) });
-  writeFileSync(
-    serverInfoFileOf(options.localDir),
-    JSON.stringify({
-      pid: process.pid,
-      origin,
-      store: { endpoint: store.endpoint, region: store.region, tableName: store.tableName },
-    }),
-  );
+  const explainRefusal = refusalExplainer(readConfig(process.env).auth, port, auth.jwks);
+  app = createApp({ handler, port, jwks: auth.jwks, explainRefusal, log: (line) => console.log(line) });
+  recordServer(options.localDir, {
+    pid: process.pid,
+    port,
+    origin,
+    ...(auth.issuer && { issuer: auth.issuer }),
+    dataDir: options.store.endpoint ? undefined : options.store.dataDir,
+    store: { endpoint: store.endpoint, region: store.region, tableName: store.tableName },
+  });
   ready();
   console.log(
     banner({
@@ -116,13 +119,23 @@ try {
   await stop(1);
 }
 
-let stopping = false;
+/**
+ * Ctrl+C under `npm start` arrives twice at once: the terminal signals the whole process group,
+ * and npm forwards its own copy. Only a signal well after the first is someone asking to force.
+ */
+const FORCE_AFTER_MS = 1000;
+let firstSignalAt: number | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) process.exit(130); // a second Ctrl+C does not wait
-    stopping = true;
-    console.log(`${signal}: finishing open requests, then stopping (again to force)`);
-    void stop(0);
+    const now = performance.now();
+    if (firstSignalAt === undefined) {
+      firstSignalAt = now;
+      console.log(`${signal}: finishing open requests, then stopping (Ctrl+C again to force)`);
+      void stop(0);
+    } else if (now - firstSignalAt > FORCE_AFTER_MS) {
+      console.log(`${signal} again: stopping now, open requests are dropped`);
+      process.exit(130);
+    }
   });
 }
 
@@ -133,7 +146,7 @@ async function stop(code: number): Promise<never> {
   await closed;
   await auth?.close();
   await store?.close();
-  rmSync(serverInfoFileOf(options.localDir), { force: true });
+  forgetServer(options.localDir, port);
   if (code === 0) console.log('Stopped.');
   process.exit(code);
 }

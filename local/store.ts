@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
+import { Level } from 'level';
 import { createPlantsTable, tableExists } from './table.ts';
 
 export interface StoreOptions {
@@ -76,12 +77,39 @@ async function ensureTable(client: DynamoDBClient, endpoint: string, tableName: 
   return createPlantsTable(client, tableName);
 }
 
+/** Another process (a local server, a data CLI run) has the data folder open. */
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+  constructor(dataDir: string) {
+    super(
+      `The data folder ${dataDir} is in use by another process (a local server, or another npm run plants): stop it, or work through the server that has it open`,
+    );
+  }
+}
+
 async function startDynalite(dataDir: string | undefined) {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    await assertNotLocked(dataDir);
+  }
   const server: Server = dynalite({ createTableMs: 0, ...(dataDir && { path: dataDir }) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+// dynalite opens its LevelDB lazily and reports a held lock as unhandled stream errors ("Database
+// is closed"), so the lock is tried here first, with the same LevelDB binding, and released.
+async function assertNotLocked(dataDir: string): Promise<void> {
+  const db = new Level(dataDir);
+  try {
+    await db.open();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED') throw new DataDirInUseError(dataDir);
+    throw error;
+  } finally {
+    await db.close();
+  }
 }

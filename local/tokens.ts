@@ -1,10 +1,17 @@
-// Access tokens from the local issuer: the claims a Cognito-style access token carries.
+// Access tokens from the local issuer: shaped as a Cognito user pool's (what the default stack
+// verifies), or as a generic OIDC provider's (`aud`, optional groups claim).
 
 import { randomUUID } from 'node:crypto';
 import { type SigningKey, signToken } from './issuer.ts';
 
+/** The local app client id (Cognito shape) or audience (OIDC shape). */
 export const LOCAL_AUDIENCE = 'plant-store-local';
 export const DEFAULT_TOKEN_TTL = '1h';
+/** The scope Cognito puts in access tokens issued by initiate-auth (no OAuth scopes). */
+export const COGNITO_SIGNIN_SCOPE = 'aws.cognito.signin.user.admin';
+export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
+
+export type TokenShape = 'cognito' | 'oidc';
 
 /** The local issuer is the local server's origin, whose /.well-known/jwks.json lists its key. */
 export const localIssuerUrl = (port: number) => `http://localhost:${port}`;
@@ -14,22 +21,49 @@ export interface TokenRequest {
   subject: string;
   /** Lifetime in seconds. */
   ttl: number;
-  /** Space-separated OAuth scopes; no `scope` claim when absent. */
+  /** Space-separated OAuth scopes; Cognito shape: defaults to COGNITO_SIGNIN_SCOPE; OIDC: none. */
   scope?: string | undefined;
+  /** OIDC `aud`, or the Cognito app client id in `client_id`. */
   audience?: string;
+  /** Default `oidc`, the shape every caller got before the Cognito shape existed. */
+  shape?: TokenShape;
+  /** Groups the user belongs to, put in `groupsClaim` (default `cognito:groups`) when not empty. */
+  groups?: readonly string[] | undefined;
+  groupsClaim?: string | undefined;
 }
 
-export function mintToken(
-  key: SigningKey,
-  { issuer, subject, ttl, scope, audience = LOCAL_AUDIENCE }: TokenRequest,
-): string {
+export function mintToken(key: SigningKey, request: TokenRequest): string {
+  const { issuer, subject, ttl, scope, audience = LOCAL_AUDIENCE, shape = 'oidc' } = request;
   const now = Math.floor(Date.now() / 1000);
+  const groups =
+    request.groups && request.groups.length > 0
+      ? { [request.groupsClaim ?? COGNITO_GROUPS_CLAIM]: request.groups }
+      : {};
+  if (shape === 'cognito') {
+    // The claims of an access token from a user pool's initiate-auth, in Cognito's order.
+    return signToken(key, {
+      sub: subject,
+      ...groups,
+      iss: issuer,
+      client_id: audience,
+      origin_jti: randomUUID(),
+      event_id: randomUUID(),
+      token_use: 'access',
+      scope: scope ?? COGNITO_SIGNIN_SCOPE,
+      auth_time: now,
+      exp: now + ttl,
+      iat: now,
+      jti: randomUUID(),
+      username: subject,
+    });
+  }
   return signToken(key, {
     iss: issuer,
     sub: subject,
     aud: audience,
     token_use: 'access',
     ...(scope && { scope }),
+    ...groups,
     iat: now,
     exp: now + ttl,
     jti: randomUUID(),

@@ -1,11 +1,13 @@
-// Which store the data CLI works on: a running local server's, a data folder, an endpoint, or AWS.
+// Which store the data CLI works on: the one its flags name, else the running local server's.
 
-import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { localDirOf, type StoreFlags, serverInfoFileOf, storeOptionsOf } from '../options.ts';
+import { localDirOf, parsePort, type StoreFlags, storeOptionsOf } from '../options.ts';
+import { findServer, runningServers, type ServerRecord } from '../servers.ts';
 import { openStore } from '../store.ts';
 import { tableExists } from '../table.ts';
+import { UsageError } from './args.ts';
 
 export interface Target {
   client: DynamoDBDocumentClient;
@@ -14,25 +16,47 @@ export interface Target {
   close(): Promise<void>;
 }
 
-export async function connect(
-  flags: StoreFlags & { aws?: boolean | undefined },
-  env: NodeJS.ProcessEnv,
-): Promise<Target> {
+export type TargetFlags = StoreFlags & { aws?: boolean | undefined; port?: string | undefined };
+
+/**
+ * A store named on the command line wins over a running server: the user said which one, and a
+ * server on another store must not quietly receive the writes. Two named stores are refused.
+ * A data folder that a running server has open is reached through that server.
+ */
+export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<Target> {
+  const named = [
+    flags.aws && '--aws',
+    flags.endpoint && `--endpoint ${flags.endpoint}`,
+    flags['data-dir'] && `--data-dir ${flags['data-dir']}`,
+    flags.port && `--port ${flags.port}`,
+  ].filter((flag): flag is string => Boolean(flag));
+  if (named.length > 1) throw new UsageError(`Name one store, not ${named.length}: ${named.join(' and ')}`);
   const options = storeOptionsOf(flags, env);
+  const localDir = localDirOf(env);
   if (flags.aws) return connectToAws(options.region, options.tableName);
-  if (options.endpoint) return fromStore(await openStore(options));
-  const server = runningServer(localDirOf(env));
-  if (server) {
-    const store = await openStore({ ...server.store, dataDir: undefined });
-    return {
-      ...fromStore(store),
-      description: `the local server's store at ${server.origin} (table ${store.tableName})`,
-    };
+  if (flags.port) return throughServer(findServer(localDir, parsePort(flags.port, '--port')) as ServerRecord);
+  // Flags before the environment (DYNAMODB_ENDPOINT, PLANTS_DATA_DIR), each before a server.
+  const endpoint = flags.endpoint || (!flags['data-dir'] && options.endpoint);
+  if (endpoint) return fromStore(await openStore({ ...options, endpoint, dataDir: undefined }));
+  if (options.dataDir) {
+    const dataDir = resolve(options.dataDir);
+    const holder = runningServers(localDir).find((server) => server.dataDir === dataDir);
+    return holder ? throughServer(holder) : fromStore(await openStore({ ...options, endpoint: undefined, dataDir }));
   }
-  if (options.dataDir) return fromStore(await openStore(options));
+  const server = findServer(localDir);
+  if (server) return throughServer(server);
   throw new Error(
     'No local server is running. Start one (npm start), or name a store: --data-dir DIR, --endpoint URL (or DYNAMODB_ENDPOINT), or --aws --table NAME',
   );
+}
+
+async function throughServer(server: ServerRecord): Promise<Target> {
+  const store = await openStore({ ...server.store, dataDir: undefined });
+  const where = server.dataDir ? `data folder ${server.dataDir}` : 'in memory';
+  return {
+    ...fromStore(store),
+    description: `the local server on port ${server.port} (${where}), table ${store.tableName}`,
+  };
 }
 
 function fromStore(store: Awaited<ReturnType<typeof openStore>>): Target {
@@ -57,22 +81,4 @@ async function connectToAws(region: string, tableName: string): Promise<Target> 
     description: `AWS DynamoDB table ${tableName} in ${region}`,
     close: async () => raw.destroy(),
   };
-}
-
-interface ServerInfo {
-  pid: number;
-  origin: string;
-  store: { endpoint: string; region: string; tableName: string };
-}
-
-/** The server that wrote server.json, if that process still runs (a killed server leaves the file). */
-function runningServer(localDir: string): ServerInfo | undefined {
-  let info: ServerInfo;
-  try {
-    info = JSON.parse(readFileSync(serverInfoFileOf(localDir), 'utf8'));
-    process.kill(info.pid, 0);
-  } catch {
-    return undefined;
-  }
-  return info;
 }

@@ -1,48 +1,91 @@
-// `npm run token -- <user> [--ttl 1h] [--scope "a b"]`: an access token from the local issuer,
-// printed as the last line (alone on stdout, so `$(npm run -s token -- alice)` is the token).
+// `npm run token -- <user> [--groups a,b] [--port N] [--ttl 1h] [--scope "a b"]`: an access token
+// from the local issuer for a local server, printed alone on stdout (`$(npm run -s token -- alice)`).
 
-import { parseArgs } from 'node:util';
+import { groupsClaimOf } from '../auth-mode.ts';
 import { loadSigningKey } from '../keys.ts';
-import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort } from '../options.ts';
+import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../options.ts';
+import { findServer, runningServers, type ServerRecord } from '../servers.ts';
 import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../tokens.ts';
+import { parseCommandLine, UsageError } from './args.ts';
 
-const USAGE = `Usage: npm run token -- <user> [--ttl ${DEFAULT_TOKEN_TTL}] [--scope "scope1 scope2"]
+const USAGE = `Usage: npm run token -- <user> [--groups a,b] [--port N] [--ttl ${DEFAULT_TOKEN_TTL}] [--scope "s1 s2"]
 
   <user>         the token's subject (sub): the user whose plants the API returns
+  --groups a,b   groups the user belongs to, in the server's groups claim (cognito:groups by default)
+  --port N       the local server to mint for (default: the running one, else PORT, else ${DEFAULT_PORT})
   --ttl D        lifetime: 90s, 15m, 12h, 7d (default ${DEFAULT_TOKEN_TTL})
-  --scope S      space-separated scopes for the scope claim (default: none)
-
-The token is for the local server on PORT (default ${DEFAULT_PORT}): its issuer is http://localhost:PORT.`;
+  --scope S      the scope claim (default for Cognito-shaped tokens: aws.cognito.signin.user.admin)`;
 
 try {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      ttl: { type: 'string', default: DEFAULT_TOKEN_TTL },
-      scope: { type: 'string' },
-      help: { type: 'boolean' },
-    },
+  const { values, positionals } = parseCommandLine({
+    ttl: { type: 'string', default: DEFAULT_TOKEN_TTL },
+    scope: { type: 'string' },
+    groups: { type: 'string' },
+    port: { type: 'string' },
+    help: { type: 'boolean' },
   });
   if (values.help) {
     console.log(USAGE);
     process.exit(0);
   }
   const [subject, ...extra] = positionals;
-  if (!subject || extra.length > 0) throw new Error('Give exactly one user, e.g. npm run token -- alice');
-  const issuer = localIssuerUrl(parsePort(process.env.PORT ?? String(DEFAULT_PORT)));
+  if (!subject || extra.length > 0) throw new UsageError('Give exactly one user, e.g. npm run token -- alice');
+  const localDir = localDirOf(process.env);
+  const { port, server, source } = targetOf(localDir, values.port);
+  if (server && !server.issuer) {
+    throw new Error(`The server on port ${port} verifies tokens from an external issuer: get tokens from it`);
+  }
+  const shape = server?.issuer?.shape ?? tokenShapeOf(process.env);
+  const groupsClaim = server ? server.issuer?.groupsClaim : groupsClaimOf(process.env, shape);
+  const groups = values.groups === undefined ? [] : parseGroups(values.groups);
+  if (groups.length > 0 && !groupsClaim) throw new Error('Groups are off on this server (AUTH_GROUPS_CLAIM=none)');
+  const issuer = server?.issuer?.url ?? localIssuerUrl(port);
   const ttl = parseDuration(values.ttl);
-  const token = mintToken(loadSigningKey(issuerDirOf(localDirOf(process.env))), {
+  const audience = server?.issuer?.audience ?? LOCAL_AUDIENCE;
+  const token = mintToken(loadSigningKey(issuerDirOf(localDir)), {
     issuer,
     subject,
     ttl,
     scope: values.scope,
+    audience,
+    shape,
+    groups,
+    groupsClaim,
   });
-  const expires = new Date(Date.now() + ttl * 1000).toISOString();
+  const facts = [
+    shape === 'cognito' ? `Cognito-shaped, client_id ${audience}` : `OIDC, aud ${audience}`,
+    groups.length > 0 && `${groupsClaim} ${groups.join(',')}`,
+    values.scope && `scope "${values.scope}"`,
+  ];
   console.error(
-    `Access token for ${subject} (iss ${issuer}, aud ${LOCAL_AUDIENCE}${values.scope ? `, scope "${values.scope}"` : ''}), expires ${expires}:`,
+    `Access token for ${subject} (${facts.filter(Boolean).join(', ')}) for the server on port ${port} ${source}, ` +
+      `issuer ${issuer}, expires ${new Date(Date.now() + ttl * 1000).toISOString()}:`,
   );
   console.log(token);
 } catch (error) {
-  console.error(`${(error as Error).message}\n\n${USAGE}`);
+  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
   process.exit(2);
+}
+
+/** --port, else PORT, else the running server, else the default port; with where it came from. */
+function targetOf(localDir: string, portFlag: string | undefined) {
+  const named = portFlag ?? process.env.PORT;
+  if (named !== undefined) {
+    const port = parsePort(named, portFlag === undefined ? 'PORT' : '--port');
+    const server: ServerRecord | undefined = runningServers(localDir).find((record) => record.port === port);
+    const from = portFlag === undefined ? 'from PORT' : 'from --port';
+    return { port, server, source: server ? `(${from})` : `(${from}; no local server runs there now)` };
+  }
+  const server = findServer(localDir);
+  if (server) return { port: server.port, server, source: '(the running local server)' };
+  return { port: DEFAULT_PORT, server, source: '(the default; no local server is running now)' };
+}
+
+function parseGroups(text: string): string[] {
+  const groups = text
+    .split(',')
+    .map((group) => group.trim())
+    .filter(Boolean);
+  if (groups.length === 0) throw new UsageError('--groups takes group names separated by commas, e.g. --groups a,b');
+  return groups;
 }

@@ -1,0 +1,62 @@
+// The data CLI's import: a checked file written in batches, with a progress bar for big files.
+
+import { readFileSync } from 'node:fs';
+import { SingleBar } from 'cli-progress';
+import { batchWrite, putRequest } from '../batch-write.ts';
+import { newPlantId } from '../ids.ts';
+import { formatOf, type Problem, parsePlantFile } from '../import-file.ts';
+import { storedItem } from '../table.ts';
+import { UsageError } from './args.ts';
+import type { Command } from './plant-commands.ts';
+
+/** Files with at least this many rows get a progress bar (on a terminal). */
+const PROGRESS_MIN_ROWS = 500;
+const MAX_PROBLEMS_SHOWN = 50;
+
+/** `file:line: message`, with the array element for JSON arrays (`[2]`, counted from 0). */
+export const formatProblem = (path: string, { line, element, message }: Problem) =>
+  `${path}:${line}: ${element === undefined ? '' : `element [${element}]: `}${message}`;
+
+export const importFile: Command = {
+  async prepare([path, ...extra], flags) {
+    if (!path || extra.length > 0) throw new UsageError('import takes one file');
+    const format = formatOf(path);
+    if (!format) throw new UsageError(`Cannot tell the format of ${path}: name it .csv, .json or .jsonl`);
+    const { rows, problems } = parsePlantFile(readFileSync(path, 'utf8'), format);
+    for (const problem of problems.slice(0, MAX_PROBLEMS_SHOWN)) console.error(formatProblem(path, problem));
+    if (problems.length > MAX_PROBLEMS_SHOWN) {
+      console.error(`... and ${problems.length - MAX_PROBLEMS_SHOWN} more problems`);
+    }
+    if (problems.length > 0 && !flags['skip-invalid']) {
+      console.error(
+        `Nothing imported: ${problems.length} problem(s). Fix them, or pass --skip-invalid to import the ${rows.length} valid row(s).`,
+      );
+      return 1;
+    }
+    return async (target) => {
+      const bar =
+        process.stderr.isTTY && rows.length >= PROGRESS_MIN_ROWS
+          ? new SingleBar({
+              stream: process.stderr,
+              format: 'Importing [{bar}] {percentage}% {value}/{total} plants, ETA {eta_formatted}',
+            })
+          : undefined;
+      bar?.start(rows.length, 0);
+      const items = rows.map(({ row }) => putRequest(storedItem({ ...row, id: row.id ?? newPlantId() })));
+      await batchWrite(target.client, target.tableName, items, { onProgress: (done) => bar?.update(done) });
+      bar?.stop();
+      const skipped =
+        problems.length > 0 ? ` (invalid rows skipped: ${new Set(problems.map((p) => p.line)).size})` : '';
+      console.log(`Imported ${rows.length} plant(s)${skipped}`);
+      const withoutId = rows.filter(({ row }) => row.id === undefined).length;
+      if (withoutId > 0) {
+        // Said every time: importing the same file twice is the usual way to get duplicates.
+        console.error(
+          `${withoutId} row(s) had no id and got new ones: importing this file again adds them again. ` +
+            'Give rows an id column to make a re-import replace them instead.',
+        );
+      }
+      return 0;
+    };
+  },
+};

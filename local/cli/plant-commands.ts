@@ -1,0 +1,134 @@
+// The data CLI's add, list and remove: one user's or one group's plants, or everyone's for list.
+
+import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
+import { batchWrite, deleteRequest, putRequest } from '../batch-write.ts';
+import { newPlantId } from '../ids.ts';
+import { validateRow, whoseOf } from '../plant-row.ts';
+import { type PlantItem, plantFromItem, storedItem } from '../table.ts';
+import { UsageError } from './args.ts';
+import type { Target } from './connect.ts';
+
+export interface CommandFlags {
+  tag?: string | undefined;
+  group?: string | undefined;
+  all?: boolean | undefined;
+  json?: boolean | undefined;
+  'skip-invalid'?: boolean | undefined;
+}
+
+/** Checks the command line, then returns the work to do on a store (or an exit code at once). */
+export interface Command {
+  prepare(args: string[], flags: CommandFlags): Promise<((target: Target) => Promise<number>) | number>;
+}
+
+/** Deletes sent at once: DynamoDB's batch size, each a conditional delete that says if it found one. */
+const DELETE_CONCURRENCY = 25;
+
+/** `<owner> rest...`, or `--group G rest...`: whose plants, and the remaining arguments. */
+function whoseAndRest(args: string[], flags: CommandFlags): [{ owner: string } | { group: string }, string[]] {
+  if (flags.group !== undefined) return [{ group: flags.group }, args];
+  const [owner, ...rest] = args;
+  if (!owner) throw new UsageError('Name the owner, or a group with --group GROUP');
+  return [{ owner }, rest];
+}
+
+const partitionOf = (whose: { owner: string } | { group: string }) =>
+  'group' in whose ? groupPartition(whose.group) : userPartition(whose.owner);
+
+export const add: Command = {
+  async prepare(args, flags) {
+    const [whose, [name, ...extra]] = whoseAndRest(args, flags);
+    if (extra.length > 0)
+      throw new UsageError('add takes <owner> <name> or --group GROUP <name>; quote a name with spaces');
+    const { row, errors } = validateRow({ ...whose, name, tag: flags.tag });
+    if (!row) throw new UsageError(errors.join('; '));
+    return async ({ client, tableName }) => {
+      const id = newPlantId();
+      await batchWrite(client, tableName, [putRequest(storedItem({ ...row, id } as PlantItem))]);
+      console.log(`Added ${whoseOf(row)}'s "${row.name}" with id ${id}`);
+      return 0;
+    };
+  },
+};
+
+export const list: Command = {
+  async prepare(args, flags) {
+    const [owner, ...extra] = args;
+    if (extra.length > 0 || (owner !== undefined && flags.group !== undefined)) {
+      throw new UsageError('list takes at most one owner, or --group GROUP');
+    }
+    const whose = flags.group !== undefined ? { group: flags.group } : owner !== undefined ? { owner } : undefined;
+    return async ({ client, tableName }) => {
+      const items = await readPlants(client, tableName, whose && partitionOf(whose));
+      if (flags.json) console.log(JSON.stringify(items, null, 2));
+      else {
+        console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
+        for (const { owner, group, id, name, tag } of items) {
+          console.log([owner ?? '', group ?? '', id, name, tag ?? ''].join('\t'));
+        }
+      }
+      console.error(`${items.length} plant(s)`);
+      return 0;
+    };
+  },
+};
+
+export const remove: Command = {
+  async prepare(args, flags) {
+    const [whose, ids] = whoseAndRest(args, flags);
+    if ((ids.length === 0) === !flags.all) throw new UsageError('remove takes ids, or --all');
+    const partition = partitionOf(whose);
+    const who = whoseOf(whose);
+    return async ({ client, tableName }) => {
+      if (flags.all) {
+        const keys = (await readPlants(client, tableName, partition)).map(({ id }) => ({ owner: partition, id }));
+        await batchWrite(client, tableName, keys.map(deleteRequest));
+        console.log(`Removed ${keys.length} plant(s) of ${who}`);
+        return 0;
+      }
+      const missing = await deleteEach(client, tableName, partition, [...new Set(ids)]);
+      console.log(`Removed ${new Set(ids).size - missing.length} plant(s) of ${who}; not found: ${missing.length}`);
+      if (missing.length > 0) console.error(`Not found for ${who}: ${missing.join(' ')}`);
+      return missing.length > 0 ? 1 : 0;
+    };
+  },
+};
+
+/** Deletes each id that exists; returns the ids that did not. */
+async function deleteEach(client: DynamoDBDocumentClient, tableName: string, partition: string, ids: string[]) {
+  const missing: string[] = [];
+  for (let start = 0; start < ids.length; start += DELETE_CONCURRENCY) {
+    const chunk = ids.slice(start, start + DELETE_CONCURRENCY);
+    const deleted = await Promise.all(
+      chunk.map(async (id) => {
+        const { Attributes } = await client.send(
+          new DeleteCommand({ TableName: tableName, Key: { owner: partition, id }, ReturnValues: 'ALL_OLD' }),
+        );
+        return Attributes !== undefined;
+      }),
+    );
+    chunk.forEach((id, i) => {
+      if (!deleted[i]) missing.push(id);
+    });
+  }
+  return missing;
+}
+
+/** One partition's plants (a Query), or every plant (a Scan: an admin tool's read, never the API's). */
+async function readPlants(client: DynamoDBDocumentClient, tableName: string, partition?: string) {
+  const pages = partition
+    ? paginateQuery(
+        { client },
+        {
+          TableName: tableName,
+          KeyConditionExpression: '#o = :o',
+          ExpressionAttributeNames: { '#o': 'owner' },
+          ExpressionAttributeValues: { ':o': partition },
+        },
+      )
+    : paginateScan({ client }, { TableName: tableName });
+  const items: PlantItem[] = [];
+  for await (const page of pages) items.push(...(page.Items ?? []).map(plantFromItem));
+  return items;
+}

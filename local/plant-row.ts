@@ -1,0 +1,66 @@
+// One plant as the data CLI takes it (a command line, or a row of an import file), checked.
+
+import { groupPartition, userPartition } from '../handlers/lib/partitions.ts';
+
+/** A user's plant (`owner`, the sub) or a group's; `id` when the row names its own. */
+export type PlantRow = ({ owner: string; group?: undefined } | { group: string; owner?: undefined }) & {
+  name: string;
+  tag?: string;
+  id?: string;
+};
+
+export const ROW_FIELDS = ['owner', 'group', 'name', 'tag', 'id'] as const;
+const FIELDS = new Set<string>(ROW_FIELDS);
+/** DynamoDB's limit for a partition key value, less the partition's prefix. */
+const MAX_OWNER_BYTES = 2048 - Buffer.byteLength(userPartition(''));
+const MAX_GROUP_BYTES = 2048 - Buffer.byteLength(groupPartition(''));
+/** DynamoDB's limit for a sort key value. */
+const MAX_ID_BYTES = 1024;
+const MAX_TEXT_LENGTH = 1024;
+// Names are one line of text: no line breaks or tabs to upset logs, CSV exports and terminals.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** The row, or every reason it is not one. */
+export function validateRow(value: unknown): { row?: PlantRow; errors: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { errors: ['expected an object with owner (or group), name, and optional tag and id'] };
+  }
+  const fields = value as Record<string, unknown>;
+  const errors = Object.keys(fields)
+    .filter((key) => !FIELDS.has(key))
+    .map((key) => `unknown field "${key}" (allowed: ${ROW_FIELDS.join(', ')})`);
+  const text = (key: string, maxBytes?: number): string | undefined => {
+    const raw = fields[key];
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    const problem =
+      typeof raw !== 'string' || raw.trim() === ''
+        ? 'must be a non-empty string'
+        : raw.trim().length > MAX_TEXT_LENGTH
+          ? `is longer than ${MAX_TEXT_LENGTH} characters`
+          : maxBytes !== undefined && Buffer.byteLength(raw.trim()) > maxBytes
+            ? `is longer than ${maxBytes} bytes`
+            : CONTROL_CHARACTERS.test(raw)
+              ? 'must not contain control characters (line breaks, tabs)'
+              : undefined;
+    if (problem || typeof raw !== 'string') return void errors.push(`${key} ${problem}`);
+    return raw.trim();
+  };
+  const owner = text('owner', MAX_OWNER_BYTES);
+  const group = text('group', MAX_GROUP_BYTES);
+  const name = text('name');
+  const tag = text('tag');
+  const id = text('id', MAX_ID_BYTES);
+  const hasOwner = fields.owner !== undefined && fields.owner !== null && fields.owner !== '';
+  const hasGroup = fields.group !== undefined && fields.group !== null && fields.group !== '';
+  if (!hasOwner && !hasGroup) errors.push('owner (or group) is required');
+  if (hasOwner && hasGroup) errors.push('give owner or group, not both');
+  if (fields.name === undefined || fields.name === null || fields.name === '') errors.push('name is required');
+  if (errors.length > 0 || !name || !(owner || group)) return { errors };
+  const whose = owner ? { owner } : { group: group as string };
+  return { row: { ...whose, name, ...(tag && { tag }), ...(id && { id }) }, errors };
+}
+
+/** Who the row's plant belongs to, as people read it: `alice`, or `group greenhouse`. */
+export const whoseOf = (row: { owner?: string | undefined; group?: string | undefined }) =>
+  row.group === undefined ? `${row.owner}` : `group ${row.group}`;

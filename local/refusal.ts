@@ -1,0 +1,64 @@
+// Why the function refused a token, for the local server's log: the token is checked again here
+// with the function's own settings, since the function answers every caller with a short reason
+// on purpose. Local only; the token itself is never written.
+
+import { JwtVerifier } from 'aws-jwt-verify';
+import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
+import {
+  JwtExpiredError,
+  JwtInvalidIssuerError,
+  JwtInvalidSignatureError,
+  JwtParseError,
+  KidNotFoundInJwksError,
+} from 'aws-jwt-verify/error';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { AuthConfig } from '../handlers/lib/config.ts';
+
+export type RefusalExplainer = (authorization: string | undefined) => Promise<string>;
+
+/** `jwks`: the local issuer's key set, used as is; without it the verifier fetches the issuer's. */
+export function refusalExplainer(config: AuthConfig, port: number, jwks?: object): RefusalExplainer {
+  const verifier = JwtVerifier.create({
+    issuer: config.issuer,
+    jwksUri: config.jwksUri,
+    audience: config.isCognito ? null : config.audience,
+    ...(config.requiredScope && { scope: config.requiredScope }),
+    customJwtCheck: ({ payload }) => checkTokenUse(payload, config),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: cacheJwks takes aws-jwt-verify's own Jwks type
+  if (jwks) verifier.cacheJwks(jwks as any);
+  return async (authorization) => {
+    const [scheme = '', token, ...rest] = (authorization ?? '').split(' ').filter(Boolean);
+    if (!authorization) return 'no Authorization header (send "Authorization: Bearer <token>")';
+    if (scheme.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
+      return 'the Authorization header is not "Bearer <token>" (paste the token alone after "Bearer ")';
+    }
+    try {
+      await verifier.verify(token);
+      return 'the token verifies here: the function refused it for another reason (see its log line)';
+    } catch (error) {
+      return describe(error, port);
+    }
+  };
+}
+
+function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
+  if (config.isCognito) validateCognitoJwtFields(payload, { tokenUse: config.tokenUse, clientId: config.audience });
+  else if (config.tokenUse !== null && payload.token_use !== config.tokenUse) {
+    throw new Error(`token_use is ${JSON.stringify(payload.token_use)}, this server accepts "${config.tokenUse}"`);
+  }
+}
+
+function describe(error: unknown, port: number): string {
+  const message = (error as Error).message;
+  if (error instanceof JwtExpiredError) return `expired: ${message} (a fresh one: npm run token -- <user>)`;
+  if (error instanceof JwtInvalidIssuerError) {
+    return `wrong issuer: ${message} (a token for this server: npm run token -- <user> --port ${port})`;
+  }
+  if (error instanceof KidNotFoundInJwksError) {
+    return `signed with a key this server does not know: ${message} (minted with another PLANTS_LOCAL_DIR?)`;
+  }
+  if (error instanceof JwtInvalidSignatureError) return `bad signature: ${message}`;
+  if (error instanceof JwtParseError) return `not a JWT: ${message}`;
+  return message;
+}

@@ -1,0 +1,75 @@
+// Running local servers, as the CLIs find them: each server writes a record under .local/servers/
+// and .local/server.json (the latest one, the default target), and removes only what it wrote.
+
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TokenShape } from './tokens.ts';
+
+export interface ServerRecord {
+  pid: number;
+  port: number;
+  origin: string;
+  /** Present when the server runs the local issuer: what `npm run token` must mint for it. */
+  issuer?: { url: string; shape: TokenShape; audience: string; groupsClaim?: string | undefined };
+  /** The embedded store's data folder, when it persists to one. */
+  dataDir?: string | undefined;
+  store: { endpoint: string; region: string; tableName: string };
+}
+
+export const latestServerFileOf = (localDir: string) => join(localDir, 'server.json');
+const serversDirOf = (localDir: string) => join(localDir, 'servers');
+const recordFileOf = (localDir: string, port: number) => join(serversDirOf(localDir), `${port}.json`);
+
+export function recordServer(localDir: string, record: ServerRecord): void {
+  mkdirSync(serversDirOf(localDir), { recursive: true });
+  const text = JSON.stringify(record);
+  writeFileSync(recordFileOf(localDir, record.port), text);
+  writeFileSync(latestServerFileOf(localDir), text);
+}
+
+/** Removes this process's records; another server's (a later start, the same port reused) stay. */
+export function forgetServer(localDir: string, port: number): void {
+  for (const file of [recordFileOf(localDir, port), latestServerFileOf(localDir)]) {
+    if (readRecord(file)?.pid === process.pid) rmSync(file, { force: true });
+  }
+}
+
+/** The record in `file` if the process that wrote it still runs (a killed server leaves its file). */
+function readRecord(file: string): ServerRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as ServerRecord;
+    process.kill(record.pid, 0);
+    return record;
+  } catch {
+    return undefined;
+  }
+}
+
+export function runningServers(localDir: string): ServerRecord[] {
+  let files: string[];
+  try {
+    files = readdirSync(serversDirOf(localDir)).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const records = files.map((name) => readRecord(join(serversDirOf(localDir), name)));
+  return records.filter((record) => record !== undefined).sort((a, b) => a.port - b.port);
+}
+
+/**
+ * The server on `port`, or by default the latest started one still running (else the only one
+ * running). Throws when `port` names no running server, or when several run and none is latest.
+ */
+export function findServer(localDir: string, port?: number): ServerRecord | undefined {
+  const running = runningServers(localDir);
+  const ports = running.map((server) => server.port).join(', ');
+  if (port !== undefined) {
+    const server = running.find((candidate) => candidate.port === port);
+    if (server) return server;
+    throw new Error(`No local server runs on port ${port} (${ports ? `running: ${ports}` : 'none is running'})`);
+  }
+  const latest = readRecord(latestServerFileOf(localDir));
+  if (latest) return latest;
+  if (running.length > 1) throw new Error(`Several local servers run (ports ${ports}): pick one with --port N`);
+  return running[0];
+}
