@@ -26,6 +26,10 @@ export interface LocalServer {
   waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
   /** Sends the signal to npm, as a process manager would, and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends the signal to npm's whole process group, as a terminal does on Ctrl+C. */
+  signalGroup(signal: NodeJS.Signals): void;
+  /** Resolves with npm's exit code once it has exited. */
+  exited: Promise<number | null>;
 }
 
 const tempDirs: string[] = [];
@@ -43,9 +47,11 @@ export function removeTempDirs(): void {
 
 export async function startLocalServer(args: string[] = [], env: Record<string, string> = {}): Promise<LocalServer> {
   const localDir = env.PLANTS_LOCAL_DIR ?? tempDir('local');
+  // Its own process group, as a terminal gives a command line: signalGroup reaches npm and node.
   const child = spawn('npm', ['start', '--', ...args], {
     cwd: REPO,
     env: cleanEnv({ PORT: '0', PLANTS_LOCAL_DIR: localDir, ...env }),
+    detached: true,
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -79,6 +85,12 @@ export async function startLocalServer(args: string[] = [], env: Record<string, 
       throw new Error(`The server did not print ${pattern} in 5 s:\n${output}`);
     },
     stop: (signal = 'SIGTERM') => stopChild(child, exited, signal),
+    signalGroup: (signal) => {
+      // Never -0: that would be the test runner's own group.
+      if (!child.pid) throw new Error('npm start has no pid');
+      process.kill(-child.pid, signal);
+    },
+    exited,
   };
 }
 

@@ -153,10 +153,10 @@ describe('toHttpReply', () => {
     expect(reply.body.toString()).toBe('[{"name":"Fern"}]');
   });
 
-  it('answers 500 with the Error body for a result API Gateway cannot map', () => {
+  it("answers 500 with API Gateway's own body for a result it cannot map", () => {
     const reply = toHttpReply({ statusCode: 'oops' });
     expect(reply.statusCode).toBe(500);
-    expect(JSON.parse(reply.body.toString())).toEqual({ error: 500, message: 'Internal Server Error' });
+    expect(JSON.parse(reply.body.toString())).toEqual({ message: 'Internal Server Error' });
   });
 });
 

@@ -21,17 +21,48 @@ describe('parsePlantFile, CSV', () => {
     expect(rows.map((r) => r.line)).toEqual([2]);
     expect(problems).toEqual([
       { line: 4, message: 'name is required' },
-      { line: 5, message: 'owner is required' },
-      { line: 6, message: expect.stringContaining('Invalid Record Length') },
+      { line: 5, message: 'owner (or group) is required' },
+      {
+        line: 6,
+        message: '4 cells, but the header row names 3 columns (owner,name,tag); quote a cell that holds a comma',
+      },
       { line: 8, message: 'name must not contain control characters (line breaks, tabs)' },
     ]);
   });
 
-  it('refuses a header without owner and name, or with unknown columns', () => {
+  it('refuses a header without owner (or group) and name, or with unknown columns, naming the expected ones', () => {
     expect(parsePlantFile('owner,title\nalice,Rose\n', 'csv')).toEqual({
       rows: [],
-      problems: [{ line: 1, message: 'the header row must be owner,name,tag (missing: name; unknown: title)' }],
+      problems: [
+        {
+          line: 1,
+          message:
+            'the header row names the columns: owner (or group), name, and optional tag and id (missing: name; unknown: title)',
+        },
+      ],
     });
+    expect(parsePlantFile('name,tag\nRose,\n', 'csv').problems).toEqual([
+      expect.objectContaining({ line: 1, message: expect.stringContaining('(missing: owner or group)') }),
+    ]);
+  });
+
+  it("reads a group column as an alternative to owner, and an id column as the plant's own id", () => {
+    const text =
+      'owner,group,name,id\nalice,,Rose,r1\n,greenhouse,Tomato,t1\n,greenhouse,Basil,\nbob,greenhouse,Ivy,\n';
+    const { rows, problems } = parsePlantFile(text, 'csv');
+    expect(rows).toEqual([
+      { line: 2, row: { owner: 'alice', name: 'Rose', id: 'r1' } },
+      { line: 3, row: { group: 'greenhouse', name: 'Tomato', id: 't1' } },
+      { line: 4, row: { group: 'greenhouse', name: 'Basil' } },
+    ]);
+    expect(problems).toEqual([{ line: 5, message: 'give owner or group, not both' }]);
+  });
+
+  it('refuses an id that a line before it gave to the same owner', () => {
+    const text = 'owner,name,id\nalice,Rose,r1\nbob,Ivy,r1\nalice,Rose again,r1\n';
+    expect(parsePlantFile(text, 'csv').problems).toEqual([
+      { line: 4, message: 'id "r1" repeats line 2 for the same owner or group' },
+    ]);
   });
 });
 
@@ -53,9 +84,19 @@ describe('parsePlantFile, JSON', () => {
     const { rows, problems } = parsePlantFile(text, 'json');
     expect(rows).toEqual([{ line: 5, row: { owner: 'a', name: 'b' } }]);
     expect(problems).toEqual([
-      { line: 2, message: 'name must be a non-empty string' },
-      { line: 3, message: 'unknown field "colour" (allowed: owner, name, tag)' },
-      { line: 4, message: 'expected an object with owner, name and optional tag' },
+      { line: 2, element: 0, message: 'name must be a non-empty string' },
+      { line: 3, element: 1, message: 'unknown field "colour" (allowed: owner, group, name, tag, id)' },
+      { line: 4, element: 2, message: 'expected an object with owner (or group), name, and optional tag and id' },
+    ]);
+  });
+
+  it('names the array element of each problem, which the line cannot tell in a one-line file', () => {
+    const text = '[{"owner":"a","name":"b"},{"owner":"a"},{"group":"g","name":"c"},{"name":"d"}]';
+    const { rows, problems } = parsePlantFile(text, 'json');
+    expect(rows.map(({ row }) => row.name)).toEqual(['b', 'c']);
+    expect(problems).toEqual([
+      { line: 1, element: 1, message: 'name is required' },
+      { line: 1, element: 3, message: 'owner (or group) is required' },
     ]);
   });
 
@@ -65,7 +106,7 @@ describe('parsePlantFile, JSON', () => {
       { line: 2, message: 'JSON syntax: ValueExpected' },
     ]);
     expect(parsePlantFile('{"owner": "a", "name": "b"}', 'json').problems).toEqual([
-      { line: 1, message: 'expected a JSON array of {owner, name, tag} objects' },
+      { line: 1, message: 'expected a JSON array of {owner (or group), name, tag, id} objects' },
     ]);
     expect(parsePlantFile('  ', 'json').problems).toEqual([{ line: 1, message: 'the file is empty' }]);
     expect(parsePlantFile('\n', 'csv').problems).toEqual([{ line: 1, message: 'the file is empty' }]);

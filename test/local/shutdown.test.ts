@@ -1,0 +1,65 @@
+// Ctrl+C on `npm start` in a terminal: the terminal signals npm's whole process group and npm
+// forwards its own copy, so node gets two SIGINTs at once. That is one Ctrl+C, not a forced stop.
+
+import { request } from 'node:http';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { type LocalServer, removeTempDirs, startLocalServer, tokenFor } from '../helpers/local-server.ts';
+
+afterAll(() => removeTempDirs());
+
+/** A GET /plants whose 10-byte body is half sent: in flight until `finish()` sends the rest. */
+function requestInFlight(server: LocalServer, token: string) {
+  const req = request(`${server.origin}/plants`, {
+    method: 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-length': '10', 'content-type': 'text/plain' },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  req.write('12345');
+  return { response, finish: () => req.end('67890') };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Ctrl+C under npm start', () => {
+  it('finishes the request in flight on the first Ctrl+C, though node receives SIGINT twice', async () => {
+    const server = await startLocalServer();
+    const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
+    await sleep(200); // the request has reached the server and waits for its body
+
+    server.signalGroup('SIGINT');
+    await server.waitForOutput(/SIGINT: finishing open requests/);
+    await sleep(300); // both copies of the signal have been handled
+    inFlight.finish();
+
+    const { status, body } = await inFlight.response;
+    expect(status).toBe(200);
+    expect(JSON.parse(body)).toContainEqual({ name: 'Snake plant', tag: 'succulent' });
+    await server.exited;
+    expect(server.output()).toContain('Stopped.');
+    expect(server.output()).not.toContain('again: stopping now');
+  });
+
+  it('stops at once on a second Ctrl+C more than a second after the first, dropping the request', async () => {
+    const server = await startLocalServer();
+    const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
+    await sleep(200);
+
+    server.signalGroup('SIGINT');
+    await server.waitForOutput(/SIGINT: finishing open requests/);
+    await sleep(1200);
+    server.signalGroup('SIGINT');
+
+    await expect(inFlight.response).rejects.toThrow(/socket hang up|ECONNRESET/);
+    await server.exited;
+    expect(server.output()).toContain('SIGINT again: stopping now, open requests are dropped');
+    expect(server.output()).not.toContain('Stopped.');
+  });
+});
