@@ -1,9 +1,12 @@
 // `npm start` as a user runs it: the banner, tokens from `npm run token`, the API over HTTP.
 
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoPlants } from '../../local/demo.ts';
+import { loadSigningKey } from '../../local/keys.ts';
+import { mintToken } from '../../local/tokens.ts';
 import { type LocalServer, removeTempDirs, runNpm, startLocalServer, tokenFor } from '../helpers/local-server.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 
@@ -27,10 +30,17 @@ afterAll(async () => {
   removeTempDirs();
 });
 
+const wire = ({ name, tag }: { name: string; tag?: string | undefined }) => (tag ? { name, tag } : { name });
 const demo = (owner: string) =>
   demoPlants()
     .filter((p) => p.owner === owner)
-    .map(({ name, tag }) => (tag ? { name, tag } : { name }));
+    .map(wire);
+/** The demo group's plants, which alice and bob both see (own plants first, then the group's). */
+const greenhouse = demoPlants()
+  .filter((p) => p.group === 'greenhouse')
+  .map(wire);
+const claimsOf = (token: string | undefined) =>
+  JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 /** GET through the server, with the response checked against openapi.yaml. */
 async function get(path: string, token?: string) {
@@ -46,18 +56,66 @@ async function get(path: string, token?: string) {
 }
 
 describe('npm start', () => {
-  it("prints curl commands that return alice's and bob's demo plants as pasted", async () => {
+  it("prints curl commands that return alice's and bob's demo plants, their shared group's included, as pasted", async () => {
     const commands = server
       .output()
       .split('\n')
       .filter((line) => line.trim().startsWith('curl -s'));
     expect(commands).toHaveLength(2);
     const [alice, bob] = await Promise.all(commands.map((command) => promisify(execFile)('sh', ['-c', command])));
-    expect(JSON.parse(alice?.stdout ?? '')).toEqual(demo('alice'));
-    expect(JSON.parse(bob?.stdout ?? '')).toEqual(demo('bob'));
+    expect(JSON.parse(alice?.stdout ?? '')).toEqual([...demo('alice'), ...greenhouse]);
+    expect(JSON.parse(bob?.stdout ?? '')).toEqual([...demo('bob'), ...greenhouse]);
   });
 
-  it('serves each user only their own plants, with tokens from npm run token', async () => {
+  it('mints Cognito-shaped access tokens, as a user pool does for initiate-auth', () => {
+    const claims = claimsOf(tokens.alice);
+    expect(Object.keys(claims).sort()).toEqual(
+      [
+        'auth_time',
+        'client_id',
+        'event_id',
+        'exp',
+        'iat',
+        'iss',
+        'jti',
+        'origin_jti',
+        'scope',
+        'sub',
+        'token_use',
+        'username',
+      ].sort(),
+    );
+    expect(claims).toMatchObject({
+      sub: 'alice',
+      username: 'alice',
+      iss: server.origin,
+      client_id: 'plant-store-local',
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+    });
+  });
+
+  it("verifies tokens as the default stack does: a token without the app client's client_id is refused", async () => {
+    const key = loadSigningKey(join(server.localDir, 'issuer'));
+    const oidcShaped = mintToken(key, {
+      issuer: server.origin,
+      subject: 'alice',
+      ttl: 60,
+      audience: 'plant-store-local',
+    });
+    expect(await get('/plants', oidcShaped)).toMatchObject({ status: 401 });
+    const otherClient = mintToken(key, {
+      issuer: server.origin,
+      subject: 'alice',
+      ttl: 60,
+      shape: 'cognito',
+      audience: 'x',
+    });
+    expect(await get('/plants', otherClient)).toMatchObject({ status: 401 });
+    await expect(server.waitForOutput(/401 because: .*[Cc]lient/)).resolves.toBeTruthy();
+  });
+
+  it('serves each user only their own plants, with tokens from npm run token (no groups given)', async () => {
     expect((await get('/plants', tokens.alice)).body).toEqual(demo('alice'));
     expect((await get('/plants', tokens.bob)).body).toEqual(demo('bob'));
     expect((await get('/plants', tokens.mallory)).body).toEqual([]);
@@ -73,8 +131,10 @@ describe('npm start', () => {
       expect(reply.body).toHaveLength(1);
       seen.push(...(reply.body as unknown[]));
       const next = /^<([^>]+)>; rel="next"$/.exec(reply.headers.link ?? '')?.[1];
-      if (next) expect(next.startsWith(`${server.origin}/plants?`)).toBe(true);
-      path = next?.slice(server.origin.length);
+      // Resolved against the URL requested, as a client resolves a relative reference (RFC 3986 §5).
+      const url = next === undefined ? undefined : new URL(next, `${server.origin}${path}`);
+      if (url) expect(url.origin + url.pathname).toBe(`${server.origin}/plants`);
+      path = url && url.pathname + url.search;
     }
     expect(seen).toEqual(demo('alice'));
   });
@@ -94,9 +154,22 @@ describe('npm start', () => {
     });
   });
 
-  it('answers unknown paths and methods with 404 and the Error body, as API Gateway routes', async () => {
+  it('logs why it refused a token (locally), and never the token', async () => {
+    await server.waitForOutput(/^ {2}401 because: expired: Token expired at \S+Z/m);
+    await server.waitForOutput(/^ {2}401 because: no Authorization header/m);
+    const fromAnotherPort = await runNpm('token', ['alice', '--port', '1'], { PLANTS_LOCAL_DIR: server.localDir });
+    await get('/plants', fromAnotherPort.stdout.trim());
+    await server.waitForOutput(
+      new RegExp(`401 because: wrong issuer: .*http://localhost:1\\b.*npm run token -- <user> --port ${server.port}`),
+    );
+    for (const token of [...Object.values(tokens), fromAnotherPort.stdout.trim()]) {
+      expect(server.output()).not.toContain(token.split('.')[2]);
+    }
+  });
+
+  it("answers unknown paths and methods with API Gateway's own 404 body (HTTP APIs have no 405)", async () => {
     for (const [method, path] of [
-      ['GET', '/'],
+      ['POST', '/'],
       ['GET', '/plants/'],
       ['POST', '/plants'],
       ['DELETE', '/plants'],
@@ -107,10 +180,19 @@ describe('npm start', () => {
         method,
         path,
         status: 404,
-        body: { error: 404, message: 'Not Found' },
+        body: { message: 'Not Found' },
       });
+      expect(response.headers.get('content-type')).toBe('application/json');
       expect(response.headers.get('apigw-requestid')).toMatch(/^[A-Za-z0-9+/]{15}=$/);
     }
+  });
+
+  it('redirects GET / to the API reference', async () => {
+    const response = await fetch(`${server.origin}/`, { redirect: 'manual' });
+    expect({ status: response.status, location: response.headers.get('location') }).toEqual({
+      status: 302,
+      location: '/docs',
+    });
   });
 
   it('serves the JWKS that signs its tokens, and the OpenAPI document as JSON', async () => {
@@ -119,6 +201,11 @@ describe('npm start', () => {
     expect((jwks as { keys: { kid: string }[] }).keys.map((key) => key.kid)).toEqual([kid]);
     const { body: openapi } = await get('/openapi.json');
     expect(openapi).toMatchObject({ openapi: '3.1.0', paths: { '/plants': { get: { operationId: 'listPlants' } } } });
+    // What Authorize needs: how to get a token for this server, and to paste it alone.
+    const scheme = (openapi as { components: { securitySchemes: { bearerAuth: { description: string } } } }).components
+      .securitySchemes.bearerAuth;
+    expect(scheme.description).toContain(`npm run -s token -- alice --port ${server.port}`);
+    expect(scheme.description).toContain('paste the token alone');
   });
 
   it('logs a line per request with method, path, status and request id', async () => {
