@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Level } from 'level';
 import {
   type LocalServer,
   removeTempDirs,
@@ -70,8 +71,8 @@ describe('npm run plants', () => {
 
     const refused = await plants('import', json);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`${json}:3: name is required`);
-    expect(refused.stderr).toContain(`${json}:4: unknown field "colour"`);
+    expect(refused.stderr).toContain(`${json}:3: element [1]: name is required`);
+    expect(refused.stderr).toContain(`${json}:4: element [2]: unknown field "colour"`);
     expect(await apiPlants('erin')).toEqual([]);
 
     expect(await plants('import', json, '--skip-invalid')).toMatchObject({ code: 0 });
@@ -83,6 +84,94 @@ describe('npm run plants', () => {
     expect(await apiPlants('frank')).toEqual([{ name: 'Bird of paradise', tag: 'tropical' }]);
   });
 
+  it('prints the store it works on to stderr, so --json output stays clean', async () => {
+    const listed = await plants('list', 'alice', '--json');
+    expect(listed.stderr).toContain(
+      `Store: the local server on port ${server.port} (data folder ${dataDir}), table plants`,
+    );
+    expect(JSON.parse(listed.stdout)).toHaveLength(4);
+  });
+
+  it('works on a --data-dir it is given rather than on the running server', async () => {
+    const other = tempDir('other-data');
+    const added = await plants('add', 'zoe', 'Fern', '--data-dir', other);
+    expect(added).toMatchObject({ code: 0, stderr: expect.stringContaining(`persisted in ${other}, table plants`) });
+    expect(await apiPlants('zoe')).toEqual([]);
+    const listed = await plants('list', 'zoe', '--json', '--data-dir', other);
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ owner: 'zoe', name: 'Fern' }]);
+    // The running server's own folder is open in the server: reached through it, not refused.
+    expect(await plants('add', 'zoe', 'Ivy', '--data-dir', dataDir)).toMatchObject({
+      code: 0,
+      stderr: expect.stringContaining(`Store: the local server on port ${server.port}`),
+    });
+    expect(await apiPlants('zoe')).toEqual([{ name: 'Ivy' }]);
+  });
+
+  it('refuses two named stores, naming both', async () => {
+    const conflict = await plants('list', '--data-dir', files, '--port', String(server.port));
+    expect(conflict.code).toBe(2);
+    expect(conflict.stderr).toContain(`Name one store, not 2: --data-dir ${files} and --port ${server.port}`);
+  });
+
+  it('says in one line that a data folder is open in another process', async () => {
+    const held = tempDir('held');
+    const db = new Level(held);
+    await db.open(); // this test process holds LevelDB's lock, as a server or an import would
+    try {
+      const refused = await plants('list', '--data-dir', held);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `Error: The data folder ${held} is in use by another process (a local server, or another npm run plants): stop it, or work through the server that has it open`,
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('reports removed and not-found ids apart, and exits 1 when some were not found', async () => {
+    await plants('add', 'gina', 'Cactus');
+    const [plant] = JSON.parse((await plants('list', 'gina', '--json')).stdout) as { id: string }[];
+    const removed = await plants('remove', 'gina', plant?.id ?? '', 'no-such-id');
+    expect(removed).toMatchObject({ code: 1, stdout: 'Removed 1 plant(s) of gina; not found: 1\n' });
+    expect(removed.stderr).toContain('Not found for gina: no-such-id');
+    expect(await plants('remove', 'gina', plant?.id ?? '')).toMatchObject({
+      code: 1,
+      stdout: 'Removed 0 plant(s) of gina; not found: 1\n',
+    });
+  });
+
+  it('imports a file with an id column idempotently, and says that rows without ids are not', async () => {
+    const withIds = file('ids.csv', 'owner,name,id\nhana,Rose,r1\nhana,Ivy,r2\n');
+    expect(await plants('import', withIds)).toMatchObject({ code: 0 });
+    const again = await plants('import', withIds);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.stderr).not.toContain('importing this file again adds them again');
+    expect(await apiPlants('hana')).toEqual([{ name: 'Rose' }, { name: 'Ivy' }]);
+
+    const withoutIds = file('no-ids.json', '[{"owner": "ivan", "name": "Palm"}]');
+    const imported = await plants('import', withoutIds);
+    expect(imported.stderr).toContain('1 row(s) had no id and got new ones: importing this file again adds them again');
+  });
+
+  it("adds, lists, imports and removes a group's plants", async () => {
+    expect(await plants('add', '--group', 'garden', 'Shared fern', '--tag', 'fern')).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`Added group garden's "Shared fern"`),
+    });
+    const csv = file('group.csv', 'group,owner,name\ngarden,,Olive tree\n,jo,Orchid\n');
+    expect(await plants('import', csv)).toMatchObject({ code: 0 });
+    const listed = await plants('list', '--group', 'garden', '--json');
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { group: 'garden', name: 'Shared fern', tag: 'fern' },
+      { group: 'garden', name: 'Olive tree' },
+    ]);
+    expect(await apiPlants('jo')).toEqual([{ name: 'Orchid' }]);
+    expect(await plants('remove', '--group', 'garden', '--all')).toMatchObject({
+      code: 0,
+      stdout: 'Removed 2 plant(s) of group garden\n',
+    });
+  });
+
   it('keeps the data of --data-dir across a graceful restart, without adding demo data twice', async () => {
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.output()).toContain('Stopped.');
@@ -92,5 +181,6 @@ describe('npm run plants', () => {
     server = await startLocalServer(['--data-dir', dataDir], { PLANTS_LOCAL_DIR: localDir });
     expect(await apiPlants('frank')).toEqual([{ name: 'Bird of paradise', tag: 'tropical' }, { name: 'Calathea' }]);
     expect(await apiPlants('alice')).toHaveLength(4);
+    expect(server.output()).not.toContain('Database is closed');
   });
 });

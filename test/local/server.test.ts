@@ -132,7 +132,7 @@ describe('npm start', () => {
       seen.push(...(reply.body as unknown[]));
       const next = /^<([^>]+)>; rel="next"$/.exec(reply.headers.link ?? '')?.[1];
       // Resolved against the URL requested, as a client resolves a relative reference (RFC 3986 §5).
-      const url = next === undefined ? undefined : new URL(next, `${server.origin}${path}`);
+      const url: URL | undefined = next === undefined ? undefined : new URL(next, `${server.origin}${path}`);
       if (url) expect(url.origin + url.pathname).toBe(`${server.origin}/plants`);
       path = url && url.pathname + url.search;
     }
