@@ -121,6 +121,22 @@ describe('npm start', () => {
     expect((await get('/plants', tokens.mallory)).body).toEqual([]);
   });
 
+  it("shares a group's plants with the users whose token names the group (--groups), and no one else", async () => {
+    // A group of its own, so the demo group's plants stay as the other tests expect them.
+    const added = await runNpm('plants', ['add', '--group', 'potting shed', 'Shared fern'], {
+      PLANTS_LOCAL_DIR: server.localDir,
+    });
+    expect(added.code).toBe(0);
+    const [carol, dave] = await Promise.all([
+      tokenFor(server, 'carol', '--groups', 'potting shed,greenhouse'),
+      tokenFor(server, 'dave'),
+    ]);
+    expect(claimsOf(carol)['cognito:groups']).toEqual(['potting shed', 'greenhouse']);
+    // Own plants (none), then each group's by group name, each by id.
+    expect((await get('/plants', carol)).body).toEqual([...greenhouse, { name: 'Shared fern' }]);
+    expect((await get('/plants', dave)).body).toEqual([]);
+  });
+
   it('honours limit and links page after page until every plant was read once', async () => {
     const token = tokens.alice;
     const seen: unknown[] = [];
