@@ -4,11 +4,11 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readConfig } from '../handlers/lib/config.ts';
 import { createApp } from './app.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
 import { banner } from './banner.ts';
+import { parseCommandLine } from './cli/args.ts';
 import { DEMO_USERS, seedDemoData } from './demo.ts';
 import { loadBundledHandler } from './lambda.ts';
 import { readServerOptions } from './options.ts';
@@ -26,7 +26,7 @@ const fail = (message: string): never => {
 
 const { values: flags } = (() => {
   try {
-    return parseArgs({ options: { port: { type: 'string' }, 'data-dir': { type: 'string' } } });
+    return parseCommandLine({ port: { type: 'string' }, 'data-dir': { type: 'string' } }, false);
   } catch (error) {
     return fail(`${(error as Error).message}\n${USAGE}`);
   }

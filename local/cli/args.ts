@@ -7,9 +7,9 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export function parseCommandLine<T extends ParseArgsOptionsConfig>(options: T, args = process.argv.slice(2)) {
+export function parseCommandLine<T extends ParseArgsOptionsConfig>(options: T, allowPositionals = true) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: process.argv.slice(2), options, allowPositionals, strict: true });
   } catch (error) {
     throw new UsageError(plainMessage(error as Error & { code?: string }));
   }
