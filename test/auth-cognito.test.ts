@@ -14,7 +14,7 @@ beforeAll(async () => {
   service = await startService({ AUTH_ISSUER: POOL_ISSUER, AUTH_AUDIENCE: CLIENT_ID, AUTH_TOKEN_USE: '' });
   await service.seed([{ owner: 'user-sub-1', id: 'p1', name: 'Cactus' }]);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const now = () => Math.floor(Date.now() / 1000);
 const cognitoToken = (claims: Record<string, unknown>) =>

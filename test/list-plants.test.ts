@@ -32,7 +32,7 @@ beforeAll(async () => {
   service = await startService({ MAX_PAGE_SIZE: String(PAGE_MAX) });
   await service.seed(plants);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 /** Follows `next` links from the first page and returns every plant seen. */
 async function walk(sub: string, limit: number) {

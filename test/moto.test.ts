@@ -16,7 +16,7 @@ beforeAll(async () => {
   service = await startService({}, startMoto);
   await service.seed(plants);
 }, 60_000);
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 describe('against moto', () => {
   it("walks every page of the caller's plants, and only theirs", async () => {

@@ -16,6 +16,7 @@ import { lambdaContext } from '../../local/lambda.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
 import { type CapturedLogs, captureOutput } from './logs.ts';
 import { assertMatchesContract } from './openapi.ts';
+import { orUndo } from './undo.ts';
 
 export const AUDIENCE = 'plant-store-test';
 export const TABLE = 'plants-test';
@@ -53,11 +54,15 @@ export async function startService(
   env: Record<string, string> = {},
   startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
 ): Promise<Service> {
-  const logs = captureOutput();
   const tls = processTlsIdentity();
   const key = createSigningKey();
-  const issuer = await startJwksServer(tls, [key]);
-  const dynamo = await startStore(TABLE);
+  const logs = captureOutput();
+  const issuer = await orUndo(startJwksServer(tls, [key]), () => logs.restore());
+  const dynamo = await orUndo(
+    startStore(TABLE),
+    () => issuer.close(),
+    () => logs.restore(),
+  );
 
   Object.assign(process.env, {
     AWS_REGION: TEST_REGION,
@@ -75,7 +80,12 @@ export async function startService(
     MAX_PAGE_SIZE: '',
     ...env,
   });
-  const { handler } = await import('../../handlers/list-plants.ts');
+  const { handler } = await orUndo(
+    import('../../handlers/list-plants.ts'),
+    () => dynamo.close(),
+    () => issuer.close(),
+    () => logs.restore(),
+  );
 
   const now = () => Math.floor(Date.now() / 1000);
   return {

@@ -34,7 +34,9 @@ let dynamo: LocalDynamo;
 beforeAll(async () => {
   const tls = await createTlsIdentity();
   key = createSigningKey();
-  [issuer, dynamo] = await Promise.all([startJwksServer(tls, [key]), startDynamo(TABLE)]);
+  // One at a time, so each is assigned (and closed by afterAll) even when the other fails.
+  issuer = await startJwksServer(tls, [key]);
+  dynamo = await startDynamo(TABLE);
   await putPlants(dynamo.client, TABLE, [
     { owner: 'alice', id: 'p1', name: 'Monstera', tag: 'aroid' },
     { owner: 'alice', id: 'p2', name: 'Pilea' },

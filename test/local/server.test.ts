@@ -23,7 +23,7 @@ beforeAll(async () => {
   tokens.stale = issued[3] ?? '';
 });
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
   removeTempDirs();
 });
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
   cursor = new URL(first.headers.link?.slice(1, -13) ?? '').searchParams.get('cursor') ?? '';
   expect(cursor).toMatch(/^[\w-]+\.[\w-]{22}$/);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 function asAlice(flavour: 'http' | 'rest', query: string) {
   const headers = { Authorization: `Bearer ${service.token('alice')}` };

@@ -19,7 +19,7 @@ beforeAll(async () => {
   // Warm the JWKS cache so every row is timed on its own work.
   expect((await service.call(bearer(service.token('alice')))).status).toBe(200);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 type ApiEvent = ReturnType<typeof httpApiEvent> | ReturnType<typeof restApiEvent>;
 const withAuthorization = (authorization: string) => httpApiEvent({ headers: { authorization } });

@@ -23,7 +23,7 @@ let service: Service;
 beforeAll(async () => {
   service = await startService({ MAX_PAGE_SIZE: String(PAGE_MAX), AUTH_REQUIRED_SCOPE: SCOPE });
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 /** fc.assert with the run's seed, and the command that replays a failure. */
 async function check<T>(property: fc.IAsyncProperty<T>, numRuns: number): Promise<void> {
