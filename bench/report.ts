@@ -1,4 +1,4 @@
-// The markdown report printed on stdout (and pasted into the README's Performance section).
+// The markdown report printed on stdout (and pasted into docs/performance.md).
 
 import type { BenchResults } from './results.ts';
 

@@ -2,6 +2,7 @@
 // forbids. DynamoDB bills a Scan for every item it reads, before the filter drops it.
 
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { userPartition } from '../handlers/lib/partitions.ts';
 
 export interface ScanRead {
   plants: number;
@@ -25,7 +26,7 @@ export async function scanPlantsForOwner(
         FilterExpression: '#owner = :owner',
         ProjectionExpression: '#id, #name, #tag',
         ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
-        ExpressionAttributeValues: { ':owner': owner },
+        ExpressionAttributeValues: { ':owner': userPartition(owner) },
         ExclusiveStartKey: startKey,
         ReturnConsumedCapacity: 'TOTAL',
       }),

@@ -1,7 +1,7 @@
 // Loads plants into dynalite with parallel BatchWriteItem calls (25 items each, the API maximum).
 
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PlantItem } from '../test/helpers/dynamo.ts';
+import { type PlantItem, storedItem } from '../local/table.ts';
 import { settings, TABLE } from './config.ts';
 import { plantsOf } from './environment.ts';
 
@@ -27,7 +27,7 @@ export async function writeAll(client: DynamoDBDocumentClient, items: PlantItem[
 }
 
 async function writeBatch(client: DynamoDBDocumentClient, items: PlantItem[]): Promise<void> {
-  let requests = items.map((Item) => ({ PutRequest: { Item } }));
+  let requests = items.map((item) => ({ PutRequest: { Item: storedItem(item) } }));
   while (requests.length > 0) {
     const result = await client.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } }));
     requests = (result.UnprocessedItems?.[TABLE] ?? []) as typeof requests;

@@ -1,6 +1,6 @@
 // `npm run bench:variants`: the build choices behind scripts/build.ts, each measured against the
 // production build in the same run (bundle size, cold start), plus keep-alive on warm latency.
-// Results go to stdout and bench/variants.json; the README's Performance section quotes them.
+// Results go to stdout and bench/variants.json; docs/performance.md quotes them.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { BuildOptions } from 'esbuild';

@@ -2,7 +2,7 @@
 
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, putRequest } from './batch-write.ts';
-import type { PlantItem } from './table.ts';
+import { type PlantItem, storedItem } from './table.ts';
 
 export const DEMO_USERS = ['alice', 'bob'] as const;
 
@@ -27,6 +27,10 @@ export function demoPlants(): PlantItem[] {
 
 export async function seedDemoData(client: DynamoDBDocumentClient, tableName: string): Promise<number> {
   const plants = demoPlants();
-  await batchWrite(client, tableName, plants.map(putRequest));
+  await batchWrite(
+    client,
+    tableName,
+    plants.map((plant) => putRequest(storedItem(plant))),
+  );
   return plants.length;
 }

@@ -3,6 +3,7 @@
 
 import { parse as parseCsv } from 'csv-parse/sync';
 import { getNodeValue, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { userPartition } from '../handlers/lib/partitions.ts';
 
 export interface PlantRow {
   owner: string;
@@ -23,8 +24,8 @@ export interface ParsedFile {
 export type FileFormat = 'csv' | 'json' | 'jsonl';
 
 const FIELDS = new Set(['owner', 'name', 'tag']);
-/** DynamoDB's limit for a partition key value. */
-const MAX_OWNER_BYTES = 2048;
+/** DynamoDB's limit for a partition key value, less the partition's `user#` prefix. */
+const MAX_OWNER_BYTES = 2048 - Buffer.byteLength(userPartition(''));
 const MAX_TEXT_LENGTH = 1024;
 // Names are one line of text: no line breaks or tabs to upset logs, CSV exports and terminals.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused

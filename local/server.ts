@@ -15,7 +15,7 @@ import { readServerOptions, serverInfoFileOf } from './options.ts';
 import { credentialsFor, openStore, type Store } from './store.ts';
 import { DEFAULT_TOKEN_TTL } from './tokens.ts';
 
-const USAGE = 'Usage: npm start [-- --port N] [--data-dir DIR]   (see README, "Local development")';
+const USAGE = 'Usage: npm start [-- --port N] [--data-dir DIR]   (see docs/local-development.md)';
 
 const fail = (message: string): never => {
   console.error(message);

@@ -3,6 +3,7 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { userPartition } from '../../handlers/lib/partitions.ts';
 
 const tableName = process.env.PLANTS_TABLE_NAME;
 const owner = process.env.BENCH_CALLER;
@@ -20,7 +21,7 @@ export const handler = async () => {
       KeyConditionExpression: '#owner = :owner',
       ProjectionExpression: '#id, #name, #tag',
       ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
-      ExpressionAttributeValues: { ':owner': owner },
+      ExpressionAttributeValues: { ':owner': userPartition(owner ?? '') },
       Limit: 1001,
     }),
   );

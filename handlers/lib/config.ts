@@ -19,6 +19,8 @@ export interface AuthConfig {
   requiredScope: string[] | undefined;
   /** Cognito access tokens carry `client_id` instead of `aud`. */
   isCognito: boolean;
+  /** Claim naming the caller's groups (whose plants the caller may also read), or undefined: no sharing. */
+  groupsClaim: string | undefined;
 }
 
 /** Thrown at cold start when the environment is incomplete: the function must not serve. */
@@ -26,14 +28,16 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const COGNITO_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+$/;
+// A user pool's issuer, including the form pools with multi-Region replication use.
+const COGNITO_ISSUER = /^https:\/\/(issuer-)?cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+$/;
+const COGNITO_GROUPS_CLAIM = 'cognito:groups';
 const DEFAULT_MAX_PAGE_SIZE = 1000;
 /** A page is read into memory and returned in one response (Lambda allows 6 MB): bound it. */
 const MAX_MAX_PAGE_SIZE = 10_000;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const issuer = required(env, 'AUTH_ISSUER').replace(/\/+$/, '');
-  const isCognito = COGNITO_ISSUER.test(issuer);
+  const isCognito = readIssuerType(env, issuer) === 'cognito';
   return {
     tableName: required(env, 'PLANTS_TABLE_NAME'),
     dynamodbEndpoint: optional(env, 'DYNAMODB_ENDPOINT'),
@@ -45,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksUri: optional(env, 'AUTH_JWKS_URI') ?? `${issuer}/.well-known/jwks.json`,
       requiredScope: optional(env, 'AUTH_REQUIRED_SCOPE')?.split(/\s+/),
       isCognito,
+      groupsClaim: readGroupsClaim(env, isCognito),
     },
   };
 }
@@ -57,6 +62,20 @@ function readMaxPageSize(env: NodeJS.ProcessEnv): number {
     throw new ConfigError(`MAX_PAGE_SIZE must be an integer from 1 to ${MAX_MAX_PAGE_SIZE}, got "${raw}"`);
   }
   return value;
+}
+
+// Cognito-shaped tokens can come from elsewhere too (the local issuer mirrors a user pool), so
+// the URL only sets the default.
+function readIssuerType(env: NodeJS.ProcessEnv, issuer: string): 'cognito' | 'oidc' {
+  const raw = optional(env, 'AUTH_ISSUER_TYPE') ?? (COGNITO_ISSUER.test(issuer) ? 'cognito' : 'oidc');
+  if (raw === 'cognito' || raw === 'oidc') return raw;
+  throw new ConfigError(`AUTH_ISSUER_TYPE must be "cognito" or "oidc", got "${raw}"`);
+}
+
+// Sharing is off unless a claim is configured; `none` turns Cognito's default off.
+function readGroupsClaim(env: NodeJS.ProcessEnv, isCognito: boolean): string | undefined {
+  const raw = optional(env, 'AUTH_GROUPS_CLAIM') ?? (isCognito ? COGNITO_GROUPS_CLAIM : undefined);
+  return raw === 'none' ? undefined : raw;
 }
 
 // Cognito issues both id and access tokens with one key set, so the default there is to

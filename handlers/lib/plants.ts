@@ -1,8 +1,9 @@
-// DynamoDB access for plants: one table, partition key `owner` (the token's sub), sort key `id`.
+// DynamoDB access for plants: one table, partition key `owner` (see partitions.ts), sort key `id`.
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from './errors.ts';
+import { userPartition } from './partitions.ts';
 
 export interface Plant {
   name: string;
@@ -39,15 +40,17 @@ export async function listPlantsForOwner(
   limit: number,
   afterId: string | undefined,
 ): Promise<PlantPage> {
+  const partition = userPartition(owner);
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined = afterId === undefined ? undefined : { owner, id: afterId };
+  let startKey: Record<string, unknown> | undefined =
+    afterId === undefined ? undefined : { owner: partition, id: afterId };
   do {
     const page = await query(client, {
       TableName: tableName,
       KeyConditionExpression: '#owner = :owner',
       ProjectionExpression: '#id, #name, #tag',
       ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
-      ExpressionAttributeValues: { ':owner': owner },
+      ExpressionAttributeValues: { ':owner': partition },
       Limit: limit + 1 - items.length,
       ExclusiveStartKey: startKey,
     });

@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { SingleBar } from 'cli-progress';
+import { userPartition } from '../../handlers/lib/partitions.ts';
 import { batchWrite, deleteRequest, putRequest } from '../batch-write.ts';
 import { newPlantId } from '../ids.ts';
 import { formatOf, parsePlantFile, validateRow } from '../import-file.ts';
-import type { PlantItem } from '../table.ts';
+import { type PlantItem, plantFromItem, storedItem } from '../table.ts';
 import { connect, type Target } from './connect.ts';
 
 const USAGE = `Usage: npm run plants -- <command> [options]
@@ -71,7 +72,7 @@ async function add({ client, tableName }: Target, [owner, name, ...extra]: strin
   const { row, errors } = validateRow({ owner, name, tag: flags.tag });
   if (!row) throw new UsageError(errors.join('; '));
   const id = newPlantId();
-  await batchWrite(client, tableName, [putRequest({ ...row, id })]);
+  await batchWrite(client, tableName, [putRequest(storedItem({ ...row, id }))]);
   console.log(`Added ${row.owner}'s "${row.name}" with id ${id}`);
   return 0;
 }
@@ -100,7 +101,7 @@ async function importFile([path, ...extra]: string[]): Promise<number> {
           })
         : undefined;
     bar?.start(rows.length, 0);
-    const items = rows.map(({ row }) => putRequest({ ...row, id: newPlantId() }));
+    const items = rows.map(({ row }) => putRequest(storedItem({ ...row, id: newPlantId() })));
     await batchWrite(target.client, target.tableName, items, { onProgress: (done) => bar?.update(done) });
     bar?.stop();
     const skipped = problems.length > 0 ? ` (invalid rows skipped: ${new Set(problems.map((p) => p.line)).size})` : '';
@@ -130,7 +131,7 @@ async function remove({ client, tableName }: Target, [owner, ...ids]: string[]):
   await batchWrite(
     client,
     tableName,
-    keys.map((id) => deleteRequest({ owner, id })),
+    keys.map((id) => deleteRequest({ owner: userPartition(owner), id })),
   );
   console.log(`Removed ${keys.length} plant(s) of ${owner}`);
   return 0;
@@ -145,12 +146,12 @@ async function readPlants(client: DynamoDBDocumentClient, tableName: string, own
           TableName: tableName,
           KeyConditionExpression: '#o = :o',
           ExpressionAttributeNames: { '#o': 'owner' },
-          ExpressionAttributeValues: { ':o': owner },
+          ExpressionAttributeValues: { ':o': userPartition(owner) },
         },
       )
     : paginateScan({ client }, { TableName: tableName });
   const items: PlantItem[] = [];
-  for await (const page of pages) items.push(...((page.Items ?? []) as PlantItem[]));
+  for await (const page of pages) items.push(...(page.Items ?? []).map(plantFromItem));
   return items;
 }
 

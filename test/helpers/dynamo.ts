@@ -5,7 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { batchWrite, putRequest } from '../../local/batch-write.ts';
-import { createPlantsTable, type PlantItem } from '../../local/table.ts';
+import { createPlantsTable, type PlantItem, storedItem } from '../../local/table.ts';
 import { orUndo } from './undo.ts';
 
 export type { PlantItem };
@@ -48,5 +48,10 @@ export async function connectDynamo(
   };
 }
 
+/** Writes plants named by their owner's `sub` into that owner's partition. */
 export const putPlants = (client: DynamoDBDocumentClient, tableName: string, items: PlantItem[]) =>
-  batchWrite(client, tableName, items.map(putRequest));
+  batchWrite(
+    client,
+    tableName,
+    items.map((item) => putRequest(storedItem(item))),
+  );

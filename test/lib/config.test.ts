@@ -19,6 +19,7 @@ describe('readConfig', () => {
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
       requiredScope: undefined,
       isCognito: false,
+      groupsClaim: undefined,
     });
   });
 
@@ -31,6 +32,29 @@ describe('readConfig', () => {
     expect(config.auth.isCognito).toBe(true);
     expect(config.auth.tokenUse).toBe('access');
     expect(config.auth.audience).toEqual(['client-a', 'client-b']);
+    expect(config.auth.groupsClaim).toBe('cognito:groups');
+  });
+
+  it('recognises the issuer of a user pool with multi-Region replication', () => {
+    const config = readConfig({
+      ...base,
+      AUTH_ISSUER: 'https://issuer-cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
+    });
+    expect(config.auth.isCognito).toBe(true);
+  });
+
+  it('takes the issuer type and groups claim from the environment when given', () => {
+    const cognitoShaped = readConfig({ ...base, AUTH_ISSUER: 'http://localhost:3000', AUTH_ISSUER_TYPE: 'cognito' });
+    expect(cognitoShaped.auth.isCognito).toBe(true);
+    expect(cognitoShaped.auth.groupsClaim).toBe('cognito:groups');
+    const oidc = readConfig({ ...base, AUTH_GROUPS_CLAIM: 'groups' });
+    expect(oidc.auth.groupsClaim).toBe('groups');
+    const noSharing = readConfig({ ...base, AUTH_ISSUER_TYPE: 'cognito', AUTH_GROUPS_CLAIM: 'none' });
+    expect(noSharing.auth.groupsClaim).toBeUndefined();
+  });
+
+  it('refuses an unknown AUTH_ISSUER_TYPE', () => {
+    expect(() => readConfig({ ...base, AUTH_ISSUER_TYPE: 'saml' })).toThrow(/AUTH_ISSUER_TYPE/);
   });
 
   it('reads the optional settings', () => {
