@@ -35,14 +35,15 @@ export async function installedVersion(file: string, dist: string): Promise<stri
  * The Python that runs a console script: its shebang (pip's, pipx's, a venv's), or, for a shell
  * wrapper such as a pyenv shim, the python3 beside it, which the same wrapper resolves.
  */
-function interpreterOf(file: string): string {
-  const head = firstBytes(realpathSync(file));
+export function interpreterOf(file: string): string {
+  const real = realpathSync(file);
+  const head = firstBytes(real);
   // pip writes `#!/bin/sh` + `'''exec' "/long/path/python" "$0" "$@"` when the path is too long.
   const shebang = head.split('\n')[0] ?? '';
   const python =
     /^'''exec' "([^"]+)"/m.exec(head)?.[1] ?? /^#!\s*(?:\S*\/env\s+)?(\S*python[\d.]*)\s*$/.exec(shebang)?.[1];
   if (python) return python;
-  const beside = join(dirname(file), 'python3');
+  const beside = join(dirname(real), 'python3');
   return existsSync(beside) ? beside : 'python3';
 }
 

@@ -2,7 +2,7 @@
 // when they match, else installed once into a project-local, git-ignored virtual environment.
 
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -50,13 +50,16 @@ export class CheckersMissingError extends Error {
 /** Resolves with the PATH under which every checker runs at its pinned version. */
 export async function ensureCheckers(path: string, venv: string): Promise<string> {
   const checkers = pinnedCheckers();
-  const onPath = await Promise.all(checkers.map((c) => versionIn(path, c)));
+  const onPath = await versionsIn(path, checkers);
   if (checkers.every((c, i) => onPath[i] === c.version)) return path;
 
   const venvBin = join(venv, 'bin');
+  let inVenv = await versionsIn(venvBin, checkers);
   let problem: Problem | undefined;
-  if (!(await allPinned(checkers, venvBin))) problem = await installInto(venv, path, checkers);
-  const inVenv = await Promise.all(checkers.map((c) => versionIn(venvBin, c)));
+  if (!checkers.every((c, i) => inVenv[i] === c.version)) {
+    problem = await installInto(venv, path, checkers);
+    inVenv = await versionsIn(venvBin, checkers);
+  }
   const hints = checkers.flatMap((c, i) => {
     if (inVenv[i] === c.version) return [];
     const found = onPath[i] ? `PATH has ${onPath[i]}` : 'not on PATH';
@@ -78,14 +81,14 @@ interface Problem {
   todo: string;
 }
 
-async function versionIn(path: string, checker: Checker): Promise<string | undefined> {
-  const file = findCommand(checker.command, path);
-  return file && installedVersion(file, checker.dist);
-}
-
-async function allPinned(checkers: Checker[], bin: string): Promise<boolean> {
-  const versions = await Promise.all(checkers.map((c) => versionIn(bin, c)));
-  return checkers.every((c, i) => versions[i] === c.version);
+/** The installed version of each checker found in `path`, in order; undefined where none. */
+function versionsIn(path: string, checkers: Checker[]): Promise<(string | undefined)[]> {
+  return Promise.all(
+    checkers.map((c) => {
+      const file = findCommand(c.command, path);
+      return file && installedVersion(file, c.dist);
+    }),
+  );
 }
 
 /** Creates the venv and pip-installs requirements.txt; resolves with what went wrong, if anything. */
@@ -104,7 +107,8 @@ async function installInto(venv: string, path: string, checkers: Checker[]): Pro
     `Installing ${checkers.map((c) => c.requirement).join(' ')} into ${shown(venv)} (first run only)\n`,
   );
   try {
-    await run(python, ['-m', 'venv', venv]);
+    // Kept from an earlier run whose pip install failed: only pip needs to run again.
+    if (!existsSync(join(venv, 'bin', 'python'))) await run(python, ['-m', 'venv', venv]);
   } catch {
     rmSync(venv, { recursive: true, force: true });
     return { why: 'python3 -m venv failed', todo: 'on Debian and Ubuntu, apt-get install python3-venv' };
