@@ -10,10 +10,12 @@ import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { authenticate, createTokenVerifier } from './lib/auth.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
-import { type ApiEvent, errorResponses, header, json, queryParameters, resourceUrl } from './lib/http.ts';
+import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
 import { logger, metrics, noteCaller, requestTelemetry, tracer } from './lib/observability.ts';
-import { createPlantsClient, listPlantsForOwner } from './lib/plants.ts';
+import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
+import { userPartition } from './lib/partitions.ts';
+import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
 
 const config = readConfig();
 const verifyToken = createTokenVerifier(config.auth);
@@ -23,16 +25,23 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
   const owner = await authenticate(header(event, 'authorization'), verifyToken, config.auth.requiredScope);
   noteCaller(context, owner);
 
+  const partitions = [userPartition(owner)];
   const query = queryParameters(event);
   const limit = parseLimit(query.get('limit'), config.maxPageSize);
-  const afterId = decodeCursor(query.get('cursor'), owner);
+  const from = decodeCursor(query.get('cursor'), owner, partitions);
 
-  const page = await listPlantsForOwner(dynamodb, config.tableName, owner, limit, afterId);
+  const page = await readPlantsPage(dynamodb, config.tableName, {
+    partitions,
+    from,
+    limit,
+    byteBudget: PAGE_BYTE_BUDGET,
+  });
   metrics.addMetric('PlantsReturned', MetricUnit.Count, page.plants.length);
 
-  if (page.lastId === undefined) return json(page.plants);
-  const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(owner, page.lastId) });
-  return json(page.plants, { Link: `<${resourceUrl(event)}?${next}>; rel="next"` });
+  const body = pageBody(page.plants);
+  if (page.next === undefined) return json(body);
+  const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(owner, partitions, page.next) });
+  return json(body, { Link: nextLink(next, config.publicBaseUrl) });
 }
 
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()

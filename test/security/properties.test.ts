@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { PlantItem } from '../helpers/dynamo.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
-import { type Reply, type Service, startService } from '../helpers/service.ts';
+import { nextCursor } from '../helpers/links.ts';
+import { type Service, startService } from '../helpers/service.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261121);
 const PATH = process.env.FC_PATH;
@@ -38,10 +39,6 @@ async function check<T>(property: fc.IAsyncProperty<T>, numRuns: number): Promis
 const call = (event: Parameters<Service['call']>[0]) => service.call(event);
 const bearerFor = (sub: string, claims: Record<string, unknown> = { scope: SCOPE }) =>
   `Bearer ${service.token(sub, claims)}`;
-const nextCursor = (reply: Reply) => {
-  const link = reply.headers.link?.match(/^<([^>]+)>; rel="next"$/)?.[1];
-  return link === undefined ? undefined : (new URL(link).searchParams.get('cursor') ?? undefined);
-};
 /** DynamoDB orders string sort keys by their UTF-8 bytes, not by UTF-16 code units. */
 const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
