@@ -1,4 +1,4 @@
-// Lambda entry for GET /plants: the caller's plants, one page at a time.
+// Lambda entry for GET /plants: the plants the caller has access to, one page at a time.
 
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
@@ -14,7 +14,7 @@ import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters 
 import { parseLimit } from './lib/limit.ts';
 import { logger, metrics, noteCaller, requestTelemetry, tracer } from './lib/observability.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
-import { userPartition } from './lib/partitions.ts';
+import { accessiblePartitions } from './lib/partitions.ts';
 import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
 
 const config = readConfig();
@@ -22,13 +22,14 @@ const verifyToken = createTokenVerifier(config.auth);
 const dynamodb = tracer.captureAWSv3Client(createPlantsClient(config.dynamodbEndpoint));
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
-  const owner = await authenticate(header(event, 'authorization'), verifyToken, config.auth.requiredScope);
-  noteCaller(context, owner);
+  const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
+  noteCaller(context, caller.sub);
 
-  const partitions = [userPartition(owner)];
+  // The caller's own partition, then one per group the verified token names: nothing else.
+  const partitions = accessiblePartitions(caller);
   const query = queryParameters(event);
   const limit = parseLimit(query.get('limit'), config.maxPageSize);
-  const from = decodeCursor(query.get('cursor'), owner, partitions);
+  const from = decodeCursor(query.get('cursor'), caller.sub, partitions);
 
   const page = await readPlantsPage(dynamodb, config.tableName, {
     partitions,
@@ -40,7 +41,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
 
   const body = pageBody(page.plants);
   if (page.next === undefined) return json(body);
-  const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(owner, partitions, page.next) });
+  const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(caller.sub, partitions, page.next) });
   return json(body, { Link: nextLink(next, config.publicBaseUrl) });
 }
 

@@ -7,6 +7,7 @@ import { HttpError, toErrorResponse, UnauthorizedError } from '../handlers/lib/e
 import { createSigningKey, signToken } from '../local/issuer.ts';
 
 const ISSUER = 'https://issuer.example.com';
+const NO_SCOPE_OR_GROUPS = { requiredScope: undefined, groupsClaim: undefined };
 const now = () => Math.floor(Date.now() / 1000);
 const token = signToken(createSigningKey(), { iss: ISSUER, aud: 'api', sub: 'alice', iat: now(), exp: now() + 60 });
 
@@ -17,7 +18,7 @@ describe('unexpected verification errors', () => {
     const config = readConfig({ PLANTS_TABLE_NAME: 't', AUTH_ISSUER: ISSUER, AUTH_AUDIENCE: 'api' }).auth;
     const verify = createTokenVerifier({ ...config, jwksUri: 'http://issuer.example.com/jwks.json' });
 
-    const error = await authenticate(`Bearer ${token}`, verify, undefined).catch((caught: unknown) => caught);
+    const error = await authenticate(`Bearer ${token}`, verify, NO_SCOPE_OR_GROUPS).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(HttpError);
@@ -31,6 +32,6 @@ describe('unexpected verification errors', () => {
     const verify = async () => {
       throw new UnauthorizedError('The access token is invalid', 'invalid');
     };
-    await expect(authenticate(`Bearer ${token}`, verify, undefined)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(authenticate(`Bearer ${token}`, verify, NO_SCOPE_OR_GROUPS)).rejects.toBeInstanceOf(UnauthorizedError);
   });
 });

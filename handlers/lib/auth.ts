@@ -17,7 +17,9 @@ import { SimpleFetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { AuthConfig } from './config.ts';
-import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from './errors.ts';
+import { InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from './errors.ts';
+import { groupsOf } from './groups.ts';
+import { userPartition } from './partitions.ts';
 
 export type TokenVerifier = (token: string) => Promise<JwtPayload>;
 
@@ -53,12 +55,18 @@ function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
   }
 }
 
-/** Verifies the request's bearer token and returns the caller's `sub`. */
+/** Who is calling: the verified token's `sub`, and the groups it names (sorted, distinct). */
+export interface Caller {
+  sub: string;
+  groups: string[];
+}
+
+/** Verifies the request's bearer token and returns the caller. */
 export async function authenticate(
   authorization: string | undefined,
   verify: TokenVerifier,
-  requiredScope: readonly string[] | undefined,
-): Promise<string> {
+  { requiredScope, groupsClaim }: Pick<AuthConfig, 'requiredScope' | 'groupsClaim'>,
+): Promise<Caller> {
   const token = bearerToken(authorization);
   let payload: JwtPayload;
   try {
@@ -66,11 +74,17 @@ export async function authenticate(
   } catch (error) {
     throw toAuthError(error);
   }
-  if (typeof payload.sub !== 'string' || payload.sub === '') {
-    throw new UnauthorizedError('The access token has no subject', 'no_subject');
-  }
-  if (requiredScope && !hasScope(payload, requiredScope)) throw new ForbiddenError(requiredScope);
-  return payload.sub;
+  if (!isSubject(payload.sub)) throw new UnauthorizedError('The access token has no usable subject', 'no_subject');
+  if (requiredScope && !hasScope(payload, requiredScope)) throw new InsufficientScopeError(requiredScope);
+  return { sub: payload.sub, groups: groupsOf(payload, groupsClaim) };
+}
+
+/**
+ * A sub that names one partition key: non-empty, well-formed Unicode (a lone surrogate encodes as
+ * U+FFFD, so two subs would share a partition) and within DynamoDB's 2,048-byte key limit.
+ */
+function isSubject(sub: unknown): sub is string {
+  return typeof sub === 'string' && sub !== '' && sub.isWellFormed() && Buffer.byteLength(userPartition(sub)) <= 2048;
 }
 
 /** At least one of the required scopes among the token's space-separated `scope` (RFC 6749 §3.3). */
