@@ -5,9 +5,10 @@ import { TooManyGroupsError, UnauthorizedError } from './errors.ts';
 import { groupPartition } from './partitions.ts';
 
 /**
- * Groups one request reads. Cognito lets a user belong to at most 100 groups, so a user pool never
- * reaches it; other issuers can, and then the request is refused (403) rather than cut: a silent
- * cut would change which plants a caller sees from one token to the next.
+ * Groups one request reads: 100, the number of groups Cognito's quotas let one user belong to, so
+ * a user pool's tokens stay under it. Other issuers can exceed it, and then the request is refused
+ * (403) rather than cut: a silent cut would change which plants a caller sees from one token to
+ * the next. Each group costs at least one Query when a walk reaches it (see plants.ts).
  */
 export const MAX_GROUPS = 100;
 
