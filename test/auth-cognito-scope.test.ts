@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
   await service.seed([{ owner: 'user-sub-2', id: 'p1', name: 'Aloe' }]);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const call = (claims: Record<string, unknown>) =>
   service.call(httpApiEvent({ headers: { authorization: `Bearer ${service.token('user-sub-2', claims)}` } }));

@@ -38,7 +38,7 @@ beforeAll(async () => {
   service = await startService({ AUTH_ISSUER_TYPE: 'cognito', AUTH_AUDIENCE: CLIENT_ID, AUTH_TOKEN_USE: '' });
   await service.seed(plants);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const as = (sub: string, groups?: unknown, query = '') =>

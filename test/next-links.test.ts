@@ -13,7 +13,7 @@ beforeAll(async () => {
   service = await startService();
   await service.seed([1, 2, 3].map((i) => ({ owner: 'alice', id: `p${i}`, name: `plant ${i}` })));
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 type Shape = [string, 'http' | 'rest', string, Omit<RequestShape, 'query' | 'headers'>];
 const shapes: Shape[] = [

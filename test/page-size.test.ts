@@ -36,7 +36,7 @@ beforeAll(async () => {
   service = await startService({ MAX_PAGE_SIZE: '10000' });
   await service.seed([...big, ...heavy]);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const get = (sub: string, query: string) =>
   service.call(httpApiEvent({ query, headers: { authorization: `Bearer ${service.token(sub)}` } }));

@@ -9,7 +9,7 @@ beforeAll(async () => {
   service = await startService({ PUBLIC_BASE_URL: 'https://api.example.com/v1/' });
   await service.seed([1, 2].map((i) => ({ owner: 'alice', id: `p${i}`, name: `plant ${i}` })));
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 describe('PUBLIC_BASE_URL', () => {
   it('makes next links absolute under it, whatever the event says', async () => {

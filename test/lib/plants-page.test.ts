@@ -40,7 +40,7 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => dynamo.close());
+afterAll(() => dynamo?.close());
 
 async function walk(request: Omit<PageRequest, 'from' | 'partitions'>) {
   const seen: unknown[] = [];
