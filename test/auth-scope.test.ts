@@ -9,7 +9,7 @@ let service: Service;
 beforeAll(async () => {
   service = await startService({ AUTH_REQUIRED_SCOPE: 'plants:read' });
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const call = (claims: Record<string, unknown>) =>
   service.call(httpApiEvent({ headers: { authorization: `Bearer ${service.token('alice', claims)}` } }));

@@ -11,7 +11,7 @@ beforeAll(async () => {
   service = await startService();
   await service.seed([{ owner: 'alice', id: 'p1', name: 'Monstera', tag: 'tropical' }]);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const withAuthorization = (authorization: string) => httpApiEvent({ headers: { authorization } });
 

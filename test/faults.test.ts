@@ -21,7 +21,7 @@ beforeAll(async () => {
   ({ service, dynamo, stop } = await startServiceWithFaultyDynamo([{ owner: 'alice', id: 'p1', name: 'Fern' }]));
 });
 afterAll(async () => {
-  await stop();
+  await stop?.();
 });
 
 async function call(): Promise<[Reply, number]> {

@@ -12,7 +12,7 @@ beforeAll(async () => {
   service = await startService({ POWERTOOLS_LOGGER_LOG_EVENT: 'true' });
   await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const requestLines = () => service.logs.entries().filter((entry) => entry.message === 'request');
 const requestMetrics = () => service.logs.entries().filter((entry) => '_aws' in entry && 'Requests' in entry);

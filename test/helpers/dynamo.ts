@@ -6,6 +6,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { batchWrite, putRequest } from '../../local/batch-write.ts';
 import { createPlantsTable, type PlantItem, storedItem } from '../../local/table.ts';
+import { orUndo } from './undo.ts';
 
 export type { PlantItem };
 
@@ -36,7 +37,7 @@ export async function connectDynamo(
     region: TEST_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  await createPlantsTable(raw, tableName);
+  await orUndo(createPlantsTable(raw, tableName), () => raw.destroy(), stop);
   return {
     endpoint,
     client: DynamoDBDocumentClient.from(raw),

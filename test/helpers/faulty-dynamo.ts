@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { PlantItem } from './dynamo.ts';
 import { startService } from './service.ts';
+import { orUndo } from './undo.ts';
 
 export type Fault = 'none' | 'throttled' | 'throttling' | 'internal' | 'validation' | 'reset' | 'hang';
 
@@ -60,9 +61,13 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
 /** The whole service with the fault proxy between the handler and dynalite, seeded with `items`. */
 export async function startServiceWithFaultyDynamo(items: PlantItem[]) {
   const dynamo = await startFaultyDynamo();
-  const service = await startService({ DYNAMODB_ENDPOINT: dynamo.endpoint });
+  const service = await orUndo(startService({ DYNAMODB_ENDPOINT: dynamo.endpoint }), () => dynamo.close());
   dynamo.target = service.dynamo.endpoint;
-  await service.seed(items);
+  await orUndo(
+    service.seed(items),
+    () => dynamo.close(),
+    () => service.stop(),
+  );
   return {
     dynamo,
     service,

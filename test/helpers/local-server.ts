@@ -70,6 +70,14 @@ export async function startLocalServer(args: string[] = [], env: Record<string, 
       clearTimeout(timer);
       reject(new Error(`npm start exited with ${code}:\n${output}`));
     });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  }).catch(async (error) => {
+    // Not ready in time: the process may still be running, and would outlive the test file.
+    await stopChild(child, exited, 'SIGTERM');
+    throw error;
   });
   return {
     origin,

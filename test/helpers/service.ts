@@ -1,8 +1,10 @@
 // The whole service in this process: a real TLS-served JWKS, dynalite, and the handler itself,
 // configured through the environment exactly as the stack configures the function.
 
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
+import { readConfig } from '../../handlers/lib/config.ts';
 import {
   createSigningKey,
   type JwksServer,
@@ -16,14 +18,31 @@ import { lambdaContext } from '../../local/lambda.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
 import { type CapturedLogs, captureOutput } from './logs.ts';
 import { assertMatchesContract } from './openapi.ts';
+import { orUndo } from './undo.ts';
 
 export const AUDIENCE = 'plant-store-test';
 export const TABLE = 'plants-test';
+
+/** The claims a Cognito user pool puts in an access token from InitiateAuth (besides iss, sub, iat, exp). */
+export function cognitoAccessClaims(sub: string, clientId: string): Record<string, unknown> {
+  return {
+    client_id: clientId,
+    token_use: 'access',
+    scope: 'aws.cognito.signin.user.admin',
+    username: sub,
+    auth_time: Math.floor(Date.now() / 1000) - 5,
+    origin_jti: randomUUID(),
+    event_id: randomUUID(),
+    jti: randomUUID(),
+  };
+}
 
 export interface Reply {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** The invocation result as the handler returned it, before parsing. */
+  result: APIGatewayProxyResult;
 }
 
 export interface Service {
@@ -32,7 +51,11 @@ export interface Service {
   dynamo: LocalDynamo;
   /** What the function wrote (JSON log lines and EMF metrics), kept out of the test output. */
   logs: CapturedLogs;
-  /** A valid access token for `sub`, with `claims` overriding the defaults. */
+  /**
+   * A valid access token for `sub`, with `claims` overriding the defaults: shaped as a Cognito user
+   * pool's (client_id, token_use, scope, username, no aud) when the service is configured for
+   * Cognito, as a generic OIDC issuer's (aud) otherwise.
+   */
   token(sub: string, claims?: Record<string, unknown>): string;
   /** Invokes the handler, checks the response against openapi.yaml, and parses it. */
   call(event: APIGatewayProxyEvent | APIGatewayProxyEventV2): Promise<Reply>;
@@ -53,11 +76,15 @@ export async function startService(
   env: Record<string, string> = {},
   startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
 ): Promise<Service> {
-  const logs = captureOutput();
   const tls = processTlsIdentity();
   const key = createSigningKey();
-  const issuer = await startJwksServer(tls, [key]);
-  const dynamo = await startStore(TABLE);
+  const logs = captureOutput();
+  const issuer = await orUndo(startJwksServer(tls, [key]), () => logs.restore());
+  const dynamo = await orUndo(
+    startStore(TABLE),
+    () => issuer.close(),
+    () => logs.restore(),
+  );
 
   Object.assign(process.env, {
     AWS_REGION: TEST_REGION,
@@ -75,9 +102,17 @@ export async function startService(
     MAX_PAGE_SIZE: '',
     ...env,
   });
-  const { handler } = await import('../../handlers/list-plants.ts');
+  const { handler } = await orUndo(
+    import('../../handlers/list-plants.ts'),
+    () => dynamo.close(),
+    () => issuer.close(),
+    () => logs.restore(),
+  );
+  const { auth } = readConfig();
 
   const now = () => Math.floor(Date.now() / 1000);
+  const shape = (sub: string) =>
+    auth.isCognito ? cognitoAccessClaims(sub, auth.audience[0] ?? '') : { aud: AUDIENCE, token_use: 'access' };
   return {
     issuer,
     key,
@@ -85,10 +120,9 @@ export async function startService(
     logs,
     token: (sub, claims = {}) =>
       signToken(key, {
-        iss: issuer.url,
-        aud: AUDIENCE,
+        iss: auth.issuer,
         sub,
-        token_use: 'access',
+        ...shape(sub),
         iat: now(),
         exp: now() + 600,
         ...claims,
@@ -100,6 +134,7 @@ export async function startService(
         status: result.statusCode,
         headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
         body: JSON.parse(result.body),
+        result,
       };
     },
     seed: (items) => putPlants(dynamo.client, TABLE, items),

@@ -34,7 +34,9 @@ let dynamo: LocalDynamo;
 beforeAll(async () => {
   const tls = await createTlsIdentity();
   key = createSigningKey();
-  [issuer, dynamo] = await Promise.all([startJwksServer(tls, [key]), startDynamo(TABLE)]);
+  // One at a time, so each is assigned (and closed by afterAll) even when the other fails.
+  issuer = await startJwksServer(tls, [key]);
+  dynamo = await startDynamo(TABLE);
   await putPlants(dynamo.client, TABLE, [
     { owner: 'alice', id: 'p1', name: 'Monstera', tag: 'aroid' },
     { owner: 'alice', id: 'p2', name: 'Pilea' },
@@ -125,9 +127,7 @@ describe('the bundled function in the synthesized cloud assembly', () => {
 
     expect(http?.statusCode).toBe(200);
     expect(JSON.parse(http?.body ?? '')).toEqual([{ name: 'Monstera', tag: 'aroid' }, { name: 'Pilea' }]);
-    expect(http?.headers?.Link).toMatch(
-      /^<https:\/\/api1234567\.execute-api\.[^>]+\?limit=2&cursor=[^>]+>; rel="next"$/,
-    );
+    expect(http?.headers?.Link).toMatch(/^<\?limit=2&cursor=[^>]+>; rel="next"$/);
 
     expect(rest?.statusCode).toBe(200);
     expect(JSON.parse(rest?.body ?? '')).toEqual([{ name: 'Cactus', tag: 'succulent' }]);

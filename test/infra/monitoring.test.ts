@@ -12,8 +12,8 @@ beforeAll(() => {
   mailed = synth({ alarmEmail: 'oncall@example.com', logLevel: 'debug', debugSampleRate: '0.05' });
 });
 afterAll(() => {
-  plain.cleanup();
-  mailed.cleanup();
+  plain?.cleanup();
+  mailed?.cleanup();
 });
 
 type Alarm = { Properties: Record<string, unknown> };

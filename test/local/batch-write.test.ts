@@ -10,7 +10,7 @@ let dynamo: LocalDynamo;
 beforeAll(async () => {
   dynamo = await startDynamo(TABLE);
 });
-afterAll(() => dynamo.close());
+afterAll(() => dynamo?.close());
 
 const plants = (count: number) =>
   Array.from({ length: count }, (_, i) => ({

@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startLocalServer(['--data-dir', dataDir], { PLANTS_LOCAL_DIR: localDir });
 });
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
   removeTempDirs();
 });
 

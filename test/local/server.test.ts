@@ -26,7 +26,7 @@ beforeAll(async () => {
   tokens.stale = issued[3] ?? '';
 });
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
   removeTempDirs();
 });
 
@@ -147,10 +147,10 @@ describe('npm start', () => {
       expect(reply.body).toHaveLength(1);
       seen.push(...(reply.body as unknown[]));
       const next = /^<([^>]+)>; rel="next"$/.exec(reply.headers.link ?? '')?.[1];
-      // Resolved against the URL requested, as a client resolves a relative reference (RFC 3986 §5).
+      // A relative reference: resolved against the URL requested, as a client does (RFC 3986 §5).
       const url: URL | undefined = next === undefined ? undefined : new URL(next, `${server.origin}${path}`);
       if (url) expect(url.origin + url.pathname).toBe(`${server.origin}/plants`);
-      path = url && url.pathname + url.search;
+      path = url && `${url.pathname}${url.search}`;
     }
     expect(seen).toEqual(demo('alice'));
   });

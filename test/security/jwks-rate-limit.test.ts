@@ -18,7 +18,7 @@ beforeAll(async () => {
   service = await startService();
   await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
 });
-afterAll(() => service.stop());
+afterAll(() => service?.stop());
 
 const call = (token: string) => service.call(httpApiEvent({ headers: { authorization: `Bearer ${token}` } }));
 const now = () => Math.floor(Date.now() / 1000);

@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const spy of spies) spy.mockRestore();
-  await stop();
+  await stop?.();
 });
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -32,7 +32,9 @@ let brokenBody = '';
 const answerTimes: Record<string, number> = {};
 
 beforeAll(async () => {
-  [dynamo, jwks] = await Promise.all([startTcpFront(), startTcpFront()]);
+  // One at a time, so each is assigned (and closed by afterAll) even when a later one fails.
+  dynamo = await startTcpFront();
+  jwks = await startTcpFront();
   brokenJwks = await startBrokenJwksServer();
   service = await startService({
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${dynamo.port}`,
@@ -44,9 +46,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   console.info('answer times (ms)', answerTimes);
-  await new Promise<void>((resolve) => brokenJwks.close(() => resolve()));
-  await Promise.all([dynamo.close(), jwks.close()]);
-  await service.stop();
+  await new Promise<void>((resolve) => (brokenJwks ? brokenJwks.close(() => resolve()) : resolve()));
+  await Promise.all([dynamo?.close(), jwks?.close()]);
+  await service?.stop();
 });
 
 /** Answers 200 with a body that is not a key set, on the run's one TLS identity. */
