@@ -54,6 +54,16 @@ it('shows GET /plants from openapi.yaml, with its parameters once opened, using 
   await page.close();
 });
 
+it('says in the Authorize dialog how to get a token for this server, and to paste it alone', async () => {
+  const { page } = await openDocs();
+  await page.click('.btn.authorize');
+  await page.waitForSelector('.modal-ux .auth-container', { visible: true, timeout: 10_000 });
+  const [dialog] = await visibleText(page, '.modal-ux .auth-container');
+  expect(dialog).toContain(`npm run -s token -- alice --port ${server.port}`);
+  expect(dialog).toContain('paste the token alone');
+  await page.close();
+});
+
 it('serves only the Swagger UI files the page needs from node_modules', async () => {
   for (const path of ['/docs/package.json', '/docs/../package.json', '/docs/index.html', '/docs/swagger-ui.js.map']) {
     expect((await fetch(`${server.origin}${path}`)).status).toBe(404);

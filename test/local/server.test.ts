@@ -137,8 +137,8 @@ describe('npm start', () => {
     expect((await get('/plants', dave)).body).toEqual([]);
   });
 
-  it('honours limit and links page after page until every plant was read once', async () => {
-    const token = tokens.alice;
+  it('honours limit and links page after page until every plant, own and shared, was read once', async () => {
+    const token = await tokenFor(server, 'alice', '--groups', 'greenhouse');
     const seen: unknown[] = [];
     let path: string | undefined = '/plants?limit=1';
     for (let pages = 0; path && pages < 10; pages++) {
@@ -152,7 +152,7 @@ describe('npm start', () => {
       if (url) expect(url.origin + url.pathname).toBe(`${server.origin}/plants`);
       path = url && `${url.pathname}${url.search}`;
     }
-    expect(seen).toEqual(demo('alice'));
+    expect(seen).toEqual([...demo('alice'), ...greenhouse]);
   });
 
   it('refuses bad requests with the Error body: invalid limit, repeated limit, no token, expired token', async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   second = await startLocalServer([], { PLANTS_LOCAL_DIR: localDir, AUTH_ISSUER_TYPE: 'oidc' });
 });
 afterAll(async () => {
-  await Promise.all([first.stop(), second.stop()]);
+  await Promise.all([first?.stop(), second?.stop()]);
   removeTempDirs();
 });
 

@@ -5,7 +5,17 @@ import { request } from 'node:http';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { type LocalServer, removeTempDirs, startLocalServer, tokenFor } from '../helpers/local-server.ts';
 
-afterAll(() => removeTempDirs());
+const started: LocalServer[] = [];
+afterAll(async () => {
+  // A test that failed half-way leaves its server running: stop it (a no-op for those that exited).
+  await Promise.all(started.map((server) => server.stop()));
+  removeTempDirs();
+});
+const start = async () => {
+  const server = await startLocalServer();
+  started.push(server);
+  return server;
+};
 
 /** A GET /plants whose 10-byte body is half sent: in flight until `finish()` sends the rest. */
 function requestInFlight(server: LocalServer, token: string) {
@@ -30,7 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Ctrl+C under npm start', () => {
   it('finishes the request in flight on the first Ctrl+C, though node receives SIGINT twice', async () => {
-    const server = await startLocalServer();
+    const server = await start();
     const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
     await sleep(200); // the request has reached the server and waits for its body
 
@@ -48,7 +58,7 @@ describe('Ctrl+C under npm start', () => {
   });
 
   it('stops at once on a second Ctrl+C more than a second after the first, dropping the request', async () => {
-    const server = await startLocalServer();
+    const server = await start();
     const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
     await sleep(200);
 
