@@ -47,8 +47,10 @@ export const importFile: Command = {
       bar?.stop();
       const skipped =
         problems.length > 0 ? ` (invalid rows skipped: ${new Set(problems.map((p) => p.line)).size})` : '';
-      console.log(`Imported ${rows.length} plant(s)${skipped}`);
       const withoutId = rows.filter(({ row }) => row.id === undefined).length;
+      const byId = rows.length - withoutId;
+      const replaced = byId > 0 ? `; ${byId} by id, each replacing any plant with that id` : '';
+      console.log(`Imported ${rows.length} plant(s)${skipped}${replaced}`);
       if (withoutId > 0) {
         // Said every time: importing the same file twice is the usual way to get duplicates.
         console.error(

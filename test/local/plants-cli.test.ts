@@ -144,7 +144,10 @@ describe('npm run plants', () => {
     const withIds = file('ids.csv', 'owner,name,id\nhana,Rose,r1\nhana,Ivy,r2\n');
     expect(await plants('import', withIds)).toMatchObject({ code: 0 });
     const again = await plants('import', withIds);
-    expect(again).toMatchObject({ code: 0 });
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: 'Imported 2 plant(s); 2 by id, each replacing any plant with that id\n',
+    });
     expect(again.stderr).not.toContain('importing this file again adds them again');
     expect(await apiPlants('hana')).toEqual([{ name: 'Rose' }, { name: 'Ivy' }]);
 
