@@ -111,7 +111,7 @@ describe('permissions', () => {
     }[];
     const dynamo = all.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toEqual([
-      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [expect.any(String), 'Arn'] }] },
+      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } },
     ]);
     expect(all.flatMap((s) => [s.Action].flat()).sort()).toEqual([
       'dynamodb:Query',
