@@ -7,20 +7,30 @@ import {
   ResourceInUseException,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { userPartition } from '../handlers/lib/partitions.ts';
+import { groupPartition, userPartition } from '../handlers/lib/partitions.ts';
 
-/** A plant as people, files and tests name it: `owner` is the user's `sub`. */
-export interface PlantItem {
-  owner: string;
+interface PlantFields {
   id: string;
   name: string;
   tag?: string;
   [attribute: string]: unknown;
 }
 
-/** The item as stored: partition key `owner` holds the partition (`user#<sub>`), sort key `id`. */
-export function storedItem(plant: PlantItem): Record<string, unknown> {
-  return { ...plant, owner: userPartition(plant.owner) };
+/** A plant as people, files and tests name it: a user's own (`owner`, the sub) or a group's. */
+export type PlantItem = PlantFields & ({ owner: string; group?: undefined } | { group: string; owner?: undefined });
+
+/** The item as stored: partition key `owner` holds the partition (`user#<sub>` or `group#<name>`), sort key `id`. */
+export function storedItem({ owner, group, ...fields }: PlantItem): Record<string, unknown> {
+  return { ...fields, owner: group === undefined ? userPartition(owner) : groupPartition(group) };
+}
+
+/** The inverse of storedItem: a stored item named by its owner's sub or its group. */
+export function plantFromItem({ owner: partition, ...fields }: Record<string, unknown>): PlantItem {
+  const key = String(partition);
+  const plant = { ...fields, id: String(fields.id), name: String(fields.name ?? '') };
+  return key.startsWith(groupPartition(''))
+    ? { ...plant, group: key.slice(groupPartition('').length) }
+    : { ...plant, owner: key.slice(userPartition('').length) };
 }
 
 export async function tableExists(client: DynamoDBClient, tableName: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { userPartition } from '../../handlers/lib/partitions.ts';
 import { batchWrite, deleteRequest, putRequest } from '../batch-write.ts';
 import { newPlantId } from '../ids.ts';
 import { formatOf, parsePlantFile, validateRow } from '../import-file.ts';
-import { type PlantItem, storedItem } from '../table.ts';
+import { type PlantItem, plantFromItem, storedItem } from '../table.ts';
 import { connect, type Target } from './connect.ts';
 
 const USAGE = `Usage: npm run plants -- <command> [options]
@@ -151,13 +151,8 @@ async function readPlants(client: DynamoDBDocumentClient, tableName: string, own
       )
     : paginateScan({ client }, { TableName: tableName });
   const items: PlantItem[] = [];
-  for await (const page of pages) items.push(...((page.Items ?? []) as PlantItem[]).map(readItem));
+  for await (const page of pages) items.push(...(page.Items ?? []).map(plantFromItem));
   return items;
-}
-
-/** The stored partition back to the owner's name, as the other commands take it. */
-function readItem(item: PlantItem): PlantItem {
-  return { ...item, owner: item.owner.replace(/^user#/, '') };
 }
 
 try {
