@@ -25,7 +25,7 @@ beforeAll(() => {
   });
 });
 afterAll(() => {
-  for (const synthesized of [plain, scoped, external]) synthesized.cleanup();
+  for (const synthesized of [plain, scoped, external]) synthesized?.cleanup();
 });
 
 type Resource = { Properties: Record<string, unknown> };
