@@ -3,7 +3,15 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PlantStoreStack } from './plant-store-stack.ts';
+import { SettingsError } from './settings.ts';
 
 const app = new App();
-new PlantStoreStack(app, app.node.tryGetContext('stackName') ?? 'PlantStore');
+try {
+  new PlantStoreStack(app, app.node.tryGetContext('stackName') ?? 'PlantStore');
+} catch (error) {
+  // A bad -c flag is the operator's to fix: say which, without a stack trace.
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(`Refusing to synthesize: ${error.message}`);
+  process.exit(1);
+}
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,5 +1,5 @@
-// What on-call watches: alarms on errors, throttling and latency, and one dashboard, built from
-// the AWS metrics of the API, function and table plus the function's own EMF metrics.
+// What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard,
+// built from the AWS metrics of the API, function and table plus the function's own EMF metrics.
 
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -19,60 +19,58 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import type { AlarmSettings } from './settings.ts';
 
 /** The namespace and service dimension the function's Powertools Metrics publish under. */
 export const METRICS_NAMESPACE = 'PlantStore';
 export const SERVICE_NAME = 'plant-store';
 const OUTCOMES = ['ok', 'bad_request', 'unauthorized', 'forbidden', 'unavailable', 'error'];
+/** Dashboard granularity. */
 const PERIOD = Duration.minutes(5);
+/**
+ * Alarms judge one-minute datapoints and fire when 3 of the last 5 are bad: one bad minute (a
+ * deploy, one cold burst, one retried throttle) does not page, trouble lasting about three
+ * minutes does, and it still fires when it flickers (bad, good, bad, bad) rather than needing
+ * three in a row. It clears after three good minutes.
+ */
+export const ALARM_PERIOD = Duration.minutes(1);
+export const ALARM_EVALUATION_PERIODS = 5;
+export const ALARM_DATAPOINTS = 3;
 
 export interface MonitoringProps {
   api: HttpApi;
   fn: LambdaFunction;
   table: Table;
-  /** Where alarm notifications go; no topic is created without it. */
-  alarmEmail: string | undefined;
-  /** p99 duration above which the latency alarm fires. */
-  p99DurationThreshold: Duration;
+  alarms: AlarmSettings;
 }
 
 export class Monitoring extends Construct {
   readonly alarms: Alarm[];
 
-  constructor(scope: Construct, id: string, { api, fn, table, alarmEmail, p99DurationThreshold }: MonitoringProps) {
+  constructor(scope: Construct, id: string, { api, fn, table, alarms }: MonitoringProps) {
     super(scope, id);
 
-    const requests = api.metricCount({ period: PERIOD });
-    const serverErrors = api.metricServerError({ period: PERIOD });
-    // Rate rather than count, so a traffic spike alone does not page anyone.
-    const serverErrorRate = new MathExpression({
-      expression: '100 * errors / MAX([requests, 1])',
-      usingMetrics: { errors: serverErrors, requests },
-      label: '5xx rate (%)',
-      period: PERIOD,
-    });
-    const p99 = fn.metricDuration({ statistic: 'p99', period: PERIOD });
-    // A plain metric (the ForOperations helper wraps even one operation in a math expression).
-    const dynamoThrottles = table.metric('ThrottledRequests', {
-      dimensionsMap: { TableName: table.tableName, Operation: 'Query' },
-      statistic: 'Sum',
-      period: PERIOD,
-    });
-
     this.alarms = [
-      alarm(this, 'ServerErrorRate', serverErrorRate, 1, 'More than 1% of requests answered 5xx (5 min)'),
-      alarm(this, 'FunctionErrors', fn.metricErrors({ period: PERIOD }), 0, 'The function crashed or timed out'),
-      alarm(this, 'FunctionThrottles', fn.metricThrottles({ period: PERIOD }), 0, 'Lambda throttled invocations'),
+      alarm(
+        this,
+        'ServerErrorRate',
+        serverErrorRate(api, alarms),
+        alarms.errorRatePercent,
+        `5xx above ${alarms.errorRatePercent}% of requests (minutes with at least ${alarms.minRequests})`,
+      ),
+      alarm(this, 'FunctionErrors', fn.metricErrors({ period: ALARM_PERIOD }), 0, 'The function crashed or timed out'),
+      alarm(this, 'FunctionThrottles', fn.metricThrottles({ period: ALARM_PERIOD }), 0, 'Lambda throttled invocations'),
       alarm(
         this,
         'P99Duration',
-        p99,
-        p99DurationThreshold.toMilliseconds(),
-        `p99 function duration above ${p99DurationThreshold.toMilliseconds()} ms (5 min)`,
+        fn.metricDuration({ statistic: 'p99', period: ALARM_PERIOD }),
+        alarms.p99Ms,
+        `p99 function duration above ${alarms.p99Ms} ms`,
       ),
-      alarm(this, 'DynamoDBThrottles', dynamoThrottles, 0, 'DynamoDB throttled Query requests'),
+      alarm(this, 'DynamoDBThrottles', queryThrottles(table, ALARM_PERIOD), 0, 'DynamoDB throttled Query requests'),
     ];
 
+    const alarmEmail = alarms.email;
     if (alarmEmail) {
       const topic = new Topic(this, 'AlarmTopic', { displayName: 'Plant store alarms', enforceSSL: true });
       topic.addSubscription(new EmailSubscription(alarmEmail));
@@ -85,6 +83,9 @@ export class Monitoring extends Construct {
       });
     }
 
+    const serverErrors = api.metricServerError({ period: PERIOD });
+    const p99 = fn.metricDuration({ statistic: 'p99', period: PERIOD });
+    const dynamoThrottles = queryThrottles(table, PERIOD);
     const emf = (name: string, dimensions: Record<string, string>, statistic = 'Sum') =>
       new Metric({
         namespace: METRICS_NAMESPACE,
@@ -127,15 +128,41 @@ export class Monitoring extends Construct {
   }
 }
 
+/**
+ * 5xx as a percentage of requests, judged only in minutes with enough requests: in a quiet minute
+ * one error among three requests is 33% and means nothing. Other minutes yield 0, never missing.
+ */
+function serverErrorRate(api: HttpApi, { minRequests }: AlarmSettings): IMetric {
+  return new MathExpression({
+    expression: `IF(requests >= ${minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
+    usingMetrics: {
+      errors: api.metricServerError({ period: ALARM_PERIOD }),
+      requests: api.metricCount({ period: ALARM_PERIOD, statistic: 'Sum' }),
+    },
+    label: '5xx rate (%)',
+    period: ALARM_PERIOD,
+  });
+}
+
+// A plain metric (the ForOperations helper wraps even one operation in a math expression).
+function queryThrottles(table: Table, period: Duration): Metric {
+  return table.metric('ThrottledRequests', {
+    dimensionsMap: { TableName: table.tableName, Operation: 'Query' },
+    statistic: 'Sum',
+    period,
+  });
+}
+
 function alarm(scope: Construct, id: string, metric: IMetric, threshold: number, description: string): Alarm {
   return new Alarm(scope, id, {
     metric,
     threshold,
-    evaluationPeriods: 1,
     comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: ALARM_EVALUATION_PERIODS,
+    datapointsToAlarm: ALARM_DATAPOINTS,
     // No traffic is not an outage.
     treatMissingData: TreatMissingData.NOT_BREACHING,
-    alarmDescription: description,
+    alarmDescription: `${description}, in ${ALARM_DATAPOINTS} of ${ALARM_EVALUATION_PERIODS} minutes`,
   });
 }
 

@@ -2,17 +2,15 @@
 // CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they are about.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CorsHttpMethod, HttpApi, HttpMethod, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AccountRecovery, FeaturePlan, Mfa, UserPool } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { PlantsApi } from './api.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_NODE_OPTIONS, FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
+import { Identity } from './identity.ts';
 import { METRICS_NAMESPACE, Monitoring, SERVICE_NAME } from './monitoring.ts';
 import { readSettings } from './settings.ts';
 
@@ -21,11 +19,11 @@ const LOG_RETENTION = RetentionDays.ONE_MONTH;
 export class PlantStoreStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
-    const settings = readSettings((key) => this.node.tryGetContext(key));
+    const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
     // Production keeps the data and the users when the stack goes; a dev stack leaves nothing.
     const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
 
-    // Table: one item per plant, partitioned by owner (the token's `sub`), sorted by plant id.
+    // Table: one item per plant, partitioned by owner (`user#<sub>` or `group#<name>`), sorted by plant id.
     const table = new Table(this, 'PlantsTable', {
       partitionKey: { name: 'owner', type: AttributeType.STRING },
       sortKey: { name: 'id', type: AttributeType.STRING },
@@ -35,67 +33,12 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
     });
 
-    // Identity: a Cognito user pool and app client, unless an external OIDC issuer is given.
-    let authEnvironment: Record<string, string>;
-    let userPool: UserPool | undefined;
-    let appClientId: string | undefined;
-    if (settings.externalAuth) {
-      const { issuer, audience, jwksUri, tokenUse } = settings.externalAuth;
-      authEnvironment = {
-        AUTH_ISSUER: issuer,
-        AUTH_AUDIENCE: audience,
-        ...(jwksUri && { AUTH_JWKS_URI: jwksUri }),
-        ...(tokenUse && { AUTH_TOKEN_USE: tokenUse }),
-      };
-    } else {
-      userPool = new UserPool(this, 'UserPool', {
-        selfSignUpEnabled: false,
-        signInAliases: { email: true },
-        passwordPolicy: {
-          minLength: 12,
-          requireLowercase: true,
-          requireUppercase: true,
-          requireDigits: true,
-          requireSymbols: true,
-        },
-        mfa: Mfa.OPTIONAL,
-        mfaSecondFactor: { otp: true, sms: false },
-        accountRecovery: AccountRecovery.EMAIL_ONLY,
-        featurePlan: FeaturePlan.ESSENTIALS,
-        deletionProtection: !settings.dev,
-        removalPolicy,
-      });
-      Validations.of(userPool).acknowledge(
-        {
-          id: 'AwsSolutions-COG2',
-          reason:
-            'MFA is optional (TOTP) so the README can get a token with the AWS CLI alone; deployments that need ' +
-            'required MFA point authIssuer at their own identity provider.',
-        },
-        {
-          id: 'AwsSolutions-COG8',
-          reason:
-            'Threat protection needs the Cognito Plus feature plan, billed per monthly active user; the default ' +
-            'pool stays on Essentials, and password policy, no self sign-up and optional TOTP cover the basics.',
-        },
-      );
-      const appClient = userPool.addClient('AppClient', {
-        // USER_PASSWORD_AUTH lets `aws cognito-idp initiate-auth` get a token; SRP is for app SDKs.
-        authFlows: { userPassword: true, userSrp: true },
-        generateSecret: false,
-        disableOAuth: true,
-        preventUserExistenceErrors: true,
-        accessTokenValidity: Duration.hours(1),
-        idTokenValidity: Duration.hours(1),
-      });
-      appClientId = appClient.userPoolClientId;
-      authEnvironment = {
-        AUTH_ISSUER: userPool.userPoolProviderUrl,
-        // Cognito access tokens name the app client in `client_id`; the handler checks it there.
-        AUTH_AUDIENCE: appClient.userPoolClientId,
-        AUTH_TOKEN_USE: 'access',
-      };
-    }
+    // Identity: a Cognito user pool and app client(s), unless an external OIDC issuer is given.
+    const identity = new Identity(this, 'Identity', {
+      settings: settings.identity,
+      retain: !settings.dev,
+      removalPolicy,
+    });
 
     // Function: its own role and log group, so nothing beyond what is granted below is allowed.
     const logGroup = new LogGroup(this, 'FunctionLogs', { retention: LOG_RETENTION, removalPolicy });
@@ -115,8 +58,7 @@ export class PlantStoreStack extends Stack {
       loggingFormat: LoggingFormat.JSON,
       environment: {
         PLANTS_TABLE_NAME: table.tableName,
-        ...authEnvironment,
-        ...(settings.requiredScope && { AUTH_REQUIRED_SCOPE: settings.requiredScope }),
+        ...identity.environment,
         // Powertools: service name and metrics namespace the dashboard reads, log level, debug sampling.
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
@@ -137,76 +79,41 @@ export class PlantStoreStack extends Stack {
     // Grant: Query on the table and nothing else (no Scan, no GetItem, no writes).
     table.grant(fn, 'dynamodb:Query');
 
-    // API: HTTP API, GET /plants → the function, throttled and access-logged on its stage.
-    const api = new HttpApi(this, 'HttpApi', {
-      description: 'Plant store',
-      createDefaultStage: false,
-      ...(settings.corsOrigins.length > 0 && {
-        corsPreflight: {
-          allowOrigins: settings.corsOrigins,
-          allowMethods: [CorsHttpMethod.GET],
-          allowHeaders: ['authorization'],
-          // Pagination is in the Link header, so browsers must be allowed to read it.
-          exposeHeaders: ['link'],
-          maxAge: Duration.hours(1),
-        },
-      }),
-    });
-    api.addRoutes({
-      path: '/plants',
-      methods: [HttpMethod.GET],
-      integration: new HttpLambdaIntegration('ListPlantsIntegration', fn),
-    });
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: LOG_RETENTION, removalPolicy });
-    const stage = api.addStage('DefaultStage', {
-      stageName: '$default',
-      autoDeploy: true,
+    // API: HTTP API, GET /plants → the function; optional JWT authorizer and custom domain.
+    const { api, stage, domain } = new PlantsApi(this, 'Api', {
+      fn,
+      identity,
       throttle: settings.throttle,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat() },
-    });
-    Validations.of(api).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason:
-        'The function verifies the bearer token itself (aws-jwt-verify) so that 401/403 bodies follow the API ' +
-        'Error contract and the same check runs under sam local; no route is reachable without it.',
+      corsOrigins: settings.corsOrigins,
+      jwtAuthorizer: settings.jwtAuthorizer,
+      customDomain: settings.customDomain,
+      logRetention: LOG_RETENTION,
+      removalPolicy,
     });
 
     // Monitoring: alarms (optionally mailed) and a dashboard.
-    new Monitoring(this, 'Monitoring', {
-      api,
-      fn,
-      table,
-      alarmEmail: settings.alarmEmail,
-      p99DurationThreshold: Duration.seconds(3),
-    });
+    new Monitoring(this, 'Monitoring', { api, fn, table, alarms: settings.alarms });
 
     // Outputs
-    new CfnOutput(this, 'ApiUrl', { description: 'Base URL; GET <ApiUrl>plants', value: stage.url });
-    new CfnOutput(this, 'TableName', { description: 'Plants table', value: table.tableName });
-    if (userPool && appClientId) {
-      new CfnOutput(this, 'UserPoolId', { description: 'Cognito user pool', value: userPool.userPoolId });
-      new CfnOutput(this, 'AppClientId', { description: 'Cognito app client (token audience)', value: appClientId });
-    }
+    const output = (id: string, description: string, value: string | undefined) => {
+      if (value !== undefined) new CfnOutput(this, id, { description, value });
+    };
+    output('ApiUrl', 'Base URL; GET <ApiUrl>plants', stage.url);
+    output('TableName', 'Plants table', table.tableName);
+    output('UserPoolId', 'Cognito user pool', identity.userPool?.userPoolId);
+    output('AppClientId', 'Cognito app client for users (token audience)', identity.appClient?.userPoolClientId);
+    output(
+      'MachineClientId',
+      'Cognito client for the client-credentials grant',
+      identity.machineClient?.userPoolClientId,
+    );
+    output('TokenEndpoint', 'OAuth 2.0 token endpoint of the user pool', identity.tokenEndpoint);
+    output('CustomDomainUrl', 'Base URL on the custom domain; GET <CustomDomainUrl>plants', domain?.url);
+    output(
+      'DomainTarget',
+      'DNS: CNAME (or Route 53 alias) target for the custom domain',
+      domain?.name.regionalDomainName,
+    );
+    output('DomainHostedZoneId', 'DNS: hosted zone id for a Route 53 alias record', domain?.name.regionalHostedZoneId);
   }
-}
-
-/** One JSON object per request: who, what, outcome, and why it failed when it did. */
-function accessLogFormat(): AccessLogFormat {
-  return AccessLogFormat.custom(
-    JSON.stringify({
-      requestId: '$context.requestId',
-      requestTime: '$context.requestTime',
-      sourceIp: '$context.identity.sourceIp',
-      userAgent: '$context.identity.userAgent',
-      routeKey: '$context.routeKey',
-      protocol: '$context.protocol',
-      status: '$context.status',
-      responseLength: '$context.responseLength',
-      responseLatency: '$context.responseLatency',
-      integrationLatency: '$context.integrationLatency',
-      integrationStatus: '$context.integrationStatus',
-      integrationError: '$context.integrationErrorMessage',
-      error: '$context.error.message',
-    }),
-  );
 }

@@ -1,6 +1,14 @@
 // Deploy-time settings of the stack, read once from CDK context (`-c key=value` or cdk.json) and
 // checked, naming the bad key, before any resource is defined.
 
+import { refuseUnknownKeys } from './context-keys.ts';
+import { type ContextReader, decimal, flag, integer, list, SettingsError, text } from './context-values.ts';
+import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
+import { type IdentitySettings, readIdentity } from './identity-settings.ts';
+
+export type { ContextReader } from './context-values.ts';
+export { SettingsError } from './context-values.ts';
+
 export interface StackSettings {
   /** A disposable stack: the table and user pool are destroyed with it, no deletion protection. */
   dev: boolean;
@@ -8,130 +16,100 @@ export interface StackSettings {
   throttle: { rateLimit: number; burstLimit: number };
   /** Browser origins allowed by CORS; empty means CORS is off. */
   corsOrigins: string[];
-  /** An external OIDC issuer; undefined means the stack creates a Cognito user pool. */
-  externalAuth: ExternalAuth | undefined;
-  /** Scopes the token must carry (AUTH_REQUIRED_SCOPE), with either identity source. */
-  requiredScope: string | undefined;
+  /** Who issues the tokens the function (and optionally the gateway) accepts. */
+  identity: IdentitySettings;
+  /** API Gateway checks the JWT too, before the function is invoked. */
+  jwtAuthorizer: boolean;
+  /** A custom domain name mapped to the API; undefined: only the execute-api URL. */
+  customDomain: CustomDomain | undefined;
   /** Declares the local-only variables so `sam local --env-vars` can set them. */
   samLocal: boolean;
   /** Powertools log level of the function (POWERTOOLS_LOG_LEVEL). */
   logLevel: string;
   /** Share of invocations logged at DEBUG (POWERTOOLS_LOGGER_SAMPLE_RATE), 0 to 1. */
   debugSampleRate: number;
+  alarms: AlarmSettings;
+}
+
+export interface CustomDomain {
+  domainName: string;
+  /** ACM certificate for the name, in the stack's region (a regional endpoint). */
+  certificateArn: string;
+  /** API mapping key: the API answers under https://<domainName>/<basePath>/. */
+  basePath: string | undefined;
+}
+
+export interface AlarmSettings {
   /** E-mail address subscribed to the alarms; none means no SNS topic. */
-  alarmEmail: string | undefined;
-}
-
-export interface ExternalAuth {
-  issuer: string;
-  audience: string;
-  jwksUri: string | undefined;
-  tokenUse: 'access' | 'id' | 'any' | undefined;
-}
-
-/** Reads a context value: `node.tryGetContext` in the stack, a plain map in tests. */
-export type ContextReader = (key: string) => unknown;
-
-export class SettingsError extends Error {
-  override name = 'SettingsError';
+  email: string | undefined;
+  /** 5xx share of requests, in percent, above which a minute counts as bad. */
+  errorRatePercent: number;
+  /** Requests in a minute below which the 5xx rate is not judged (one error in three is no trend). */
+  minRequests: number;
+  /** p99 function duration, in ms, above which a minute counts as bad. */
+  p99Ms: number;
 }
 
 const DEFAULT_RATE_LIMIT = 50;
 const DEFAULT_BURST_LIMIT = 100;
+const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/;
+const BASE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
 
-export function readSettings(context: ContextReader): StackSettings {
+/** `givenKeys`: every context key set, so that an unknown one is refused rather than ignored. */
+export function readSettings(context: ContextReader, givenKeys: Iterable<string> = []): StackSettings {
+  refuseUnknownKeys(givenKeys);
   return {
     dev: flag(context, 'dev'),
     throttle: {
-      rateLimit: positiveInteger(context, 'throttleRate', DEFAULT_RATE_LIMIT),
-      burstLimit: positiveInteger(context, 'throttleBurst', DEFAULT_BURST_LIMIT),
+      rateLimit: integer(context, 'throttleRate', DEFAULT_RATE_LIMIT),
+      burstLimit: integer(context, 'throttleBurst', DEFAULT_BURST_LIMIT),
     },
     corsOrigins: list(text(context, 'corsOrigins')),
-    externalAuth: readExternalAuth(context),
-    requiredScope: text(context, 'authRequiredScope'),
+    identity: readIdentity(context),
+    jwtAuthorizer: flag(context, 'jwtAuthorizer'),
+    customDomain: readCustomDomain(context),
     samLocal: flag(context, 'samLocal'),
-    logLevel: oneOf(context, 'logLevel', LOG_LEVELS, 'INFO'),
-    debugSampleRate: fraction(context, 'debugSampleRate', 0),
-    alarmEmail: text(context, 'alarmEmail'),
+    logLevel: readLogLevel(context),
+    debugSampleRate: decimal(context, 'debugSampleRate', 0, { min: 0, max: 1, inclusiveMin: true }),
+    alarms: {
+      email: text(context, 'alarmEmail'),
+      errorRatePercent: decimal(context, 'alarmErrorRatePercent', 1, { min: 0, max: 100, inclusiveMin: false }),
+      minRequests: integer(context, 'alarmMinRequests', 10),
+      // A threshold at or past the timeout could never be crossed.
+      p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
+    },
   };
 }
 
-const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
-
-function oneOf(context: ContextReader, key: string, allowed: string[], fallback: string): string {
-  const value = text(context, key)?.toUpperCase() ?? fallback;
-  if (!allowed.includes(value)) throw new SettingsError(`${key} must be one of ${allowed.join(', ')}, got "${value}"`);
+function readLogLevel(context: ContextReader): string {
+  const value = text(context, 'logLevel')?.toUpperCase() ?? 'INFO';
+  if (!LOG_LEVELS.includes(value)) {
+    throw new SettingsError(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
   return value;
 }
 
-function fraction(context: ContextReader, key: string, fallback: number): number {
-  const value = text(context, key);
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d*\.?\d+$/.test(value) || number > 1)
-    throw new SettingsError(`${key} must be a number from 0 to 1, got "${value}"`);
-  return number;
-}
-
-function readExternalAuth(context: ContextReader): ExternalAuth | undefined {
-  const issuer = text(context, 'authIssuer');
-  const audience = text(context, 'authAudience');
-  const jwksUri = text(context, 'authJwksUri');
-  const tokenUse = text(context, 'authTokenUse');
-  if (issuer === undefined && audience === undefined) {
-    if (jwksUri !== undefined || tokenUse !== undefined) {
-      throw new SettingsError('authJwksUri and authTokenUse need authIssuer and authAudience');
-    }
+function readCustomDomain(context: ContextReader): CustomDomain | undefined {
+  const domainName = text(context, 'domainName');
+  const certificateArn = text(context, 'certificateArn');
+  const basePath = text(context, 'basePath')?.replace(/^\/+|\/+$/g, '') || undefined;
+  if (domainName === undefined && certificateArn === undefined) {
+    if (basePath !== undefined) throw new SettingsError('basePath needs domainName and certificateArn');
     return undefined;
   }
-  if (issuer === undefined || audience === undefined) {
-    throw new SettingsError('authIssuer and authAudience must be given together');
+  if (domainName === undefined || certificateArn === undefined) {
+    throw new SettingsError('domainName and certificateArn must be given together');
   }
-  httpsUrl('authIssuer', issuer);
-  if (jwksUri !== undefined) httpsUrl('authJwksUri', jwksUri);
-  if (tokenUse !== undefined && tokenUse !== 'access' && tokenUse !== 'id' && tokenUse !== 'any') {
-    throw new SettingsError(`authTokenUse must be "access", "id" or "any", got "${tokenUse}"`);
+  if (!HOSTNAME.test(domainName)) throw new SettingsError(`domainName must be a host name, got "${domainName}"`);
+  if (!CERTIFICATE_ARN.test(certificateArn)) {
+    throw new SettingsError(`certificateArn must be an ACM certificate ARN, got "${certificateArn}"`);
   }
-  return { issuer, audience, jwksUri, tokenUse };
-}
-
-// Context from the command line is always a string; from cdk.json or tests it may be typed.
-function text(context: ContextReader, key: string): string | undefined {
-  const value = context(key);
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-    throw new SettingsError(`${key} must be a string, got ${JSON.stringify(value)}`);
+  if (basePath !== undefined && !BASE_PATH.test(basePath)) {
+    throw new SettingsError(
+      `basePath must be path segments of letters, digits, "-", ".", "_" or "~", got "${basePath}"`,
+    );
   }
-  const trimmed = String(value).trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-function flag(context: ContextReader, key: string): boolean {
-  const value = text(context, key);
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  throw new SettingsError(`${key} must be true or false, got "${value}"`);
-}
-
-function positiveInteger(context: ContextReader, key: string, fallback: number): number {
-  const value = text(context, key);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw new SettingsError(`${key} must be a positive integer, got "${value}"`);
-  }
-  return Number(value);
-}
-
-// The handler fetches signing keys over https only, so an http issuer could never work.
-function httpsUrl(key: string, value: string): void {
-  if (!URL.canParse(value) || new URL(value).protocol !== 'https:') {
-    throw new SettingsError(`${key} must be an https URL, got "${value}"`);
-  }
-}
-
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+  return { domainName, certificateArn, basePath };
 }

@@ -1,6 +1,6 @@
 // Synthesizes the stack as `cdk synth` does (cdk-nag included), into a temporary cloud assembly.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
@@ -9,6 +9,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { PlantStoreStack } from '../../infra/plant-store-stack.ts';
 
 export const STACK = 'PlantStore';
+
+// cdk.json's context (the feature flags above all), which the CDK CLI passes to every synth.
+const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
 
 export interface Synthesized {
   app: App;
@@ -26,6 +29,7 @@ export function synth(context: Record<string, unknown> = {}, { bundle = false } 
   const app = new App({
     outdir,
     context: {
+      ...CDK_JSON_CONTEXT,
       ...(!bundle && { 'aws:cdk:bundling-stacks': [] }),
       // What the CDK CLI sets: the asset path in the template, which sam local follows to the code.
       'aws:cdk:enable-asset-metadata': true,

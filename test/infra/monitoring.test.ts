@@ -9,7 +9,14 @@ let mailed: Synthesized;
 
 beforeAll(() => {
   plain = synth();
-  mailed = synth({ alarmEmail: 'oncall@example.com', logLevel: 'debug', debugSampleRate: '0.05' });
+  mailed = synth({
+    alarmEmail: 'oncall@example.com',
+    logLevel: 'debug',
+    debugSampleRate: '0.05',
+    alarmErrorRatePercent: '2.5',
+    alarmMinRequests: '30',
+    alarmP99Ms: '1200',
+  });
 });
 afterAll(() => {
   plain?.cleanup();
@@ -21,29 +28,64 @@ const alarms = (s: Synthesized) => Object.values(s.template.findResources('AWS::
 const alarmOn = (s: Synthesized, namespace: string, metricName: string) =>
   alarms(s).find((a) => a.Properties.Namespace === namespace && a.Properties.MetricName === metricName);
 
+const rateAlarm = (s: Synthesized) => alarms(s).find((a) => Array.isArray(a.Properties.Metrics));
+
 describe('alarms', () => {
-  it('watch function errors, throttles and p99 duration, and DynamoDB throttling', () => {
-    expect(alarmOn(plain, 'AWS/Lambda', 'Errors')?.Properties).toMatchObject({ Threshold: 0, Statistic: 'Sum' });
-    expect(alarmOn(plain, 'AWS/Lambda', 'Throttles')?.Properties).toMatchObject({ Threshold: 0 });
+  it('watch function errors, throttles and p99 duration, and DynamoDB throttling, per minute', () => {
+    expect(alarmOn(plain, 'AWS/Lambda', 'Errors')?.Properties).toMatchObject({
+      Threshold: 0,
+      Statistic: 'Sum',
+      Period: 60,
+    });
+    expect(alarmOn(plain, 'AWS/Lambda', 'Throttles')?.Properties).toMatchObject({ Threshold: 0, Period: 60 });
     expect(alarmOn(plain, 'AWS/Lambda', 'Duration')?.Properties).toMatchObject({
       ExtendedStatistic: 'p99',
       Threshold: 3000,
+      Period: 60,
     });
-    expect(alarmOn(plain, 'AWS/DynamoDB', 'ThrottledRequests')?.Properties.Dimensions).toContainEqual({
-      Name: 'Operation',
-      Value: 'Query',
+    expect(alarmOn(plain, 'AWS/DynamoDB', 'ThrottledRequests')?.Properties).toMatchObject({
+      Dimensions: expect.arrayContaining([{ Name: 'Operation', Value: 'Query' }]),
+      Period: 60,
     });
   });
 
-  it('watch the 5xx rate of the API rather than its count', () => {
-    const rate = alarms(plain).find((a) => Array.isArray(a.Properties.Metrics));
-    expect(rate?.Properties.Threshold).toBe(1);
-    expect(JSON.stringify(rate?.Properties.Metrics)).toMatch(/"MetricName":"5xx".*"MetricName":"Count"/);
+  it('page only on sustained trouble: 3 bad minutes out of the last 5, for every alarm', () => {
+    expect(alarms(plain)).toHaveLength(5);
+    for (const alarm of alarms(plain)) {
+      expect(alarm.Properties).toMatchObject({
+        EvaluationPeriods: 5,
+        DatapointsToAlarm: 3,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
+    }
   });
 
   it('treat no traffic as healthy', () => {
-    expect(alarms(plain)).toHaveLength(5);
     for (const alarm of alarms(plain)) expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+  });
+
+  it('watch the 5xx rate per minute, judged only in minutes with at least 10 requests', () => {
+    const metrics = rateAlarm(plain)?.Properties.Metrics as { Id: string; Expression?: string; MetricStat?: object }[];
+    expect(rateAlarm(plain)?.Properties.Threshold).toBe(1);
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+      'IF(requests >= 10, 100 * FILL(errors, 0) / requests, 0)',
+    );
+    expect(metrics.find((m) => m.Id === 'errors')?.MetricStat).toMatchObject({
+      Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx' },
+      Period: 60,
+      Stat: 'Sum',
+    });
+    expect(metrics.find((m) => m.Id === 'requests')?.MetricStat).toMatchObject({
+      Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count' },
+      Period: 60,
+      Stat: 'Sum',
+    });
+  });
+
+  it('take their thresholds from context', () => {
+    expect(rateAlarm(mailed)?.Properties.Threshold).toBe(2.5);
+    expect(JSON.stringify(rateAlarm(mailed)?.Properties.Metrics)).toContain('IF(requests >= 30,');
+    expect(alarmOn(mailed, 'AWS/Lambda', 'Duration')?.Properties.Threshold).toBe(1200);
   });
 
   it('notify nobody unless alarmEmail is given, then mail every alarm through one topic', () => {

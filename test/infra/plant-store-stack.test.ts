@@ -8,17 +8,31 @@ import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { cfnLint } from '../helpers/cfn-lint.ts';
 
 const EXTERNAL = { authIssuer: 'https://login.example.com/tenant/v2.0', authAudience: 'api://plant-store' };
+/** Every option on at once, for the checks at the end. */
+const EVERY_OPTION = {
+  authRequiredScope: 'plants/read',
+  accessTokenMinutes: '15',
+  jwtAuthorizer: 'true',
+  domainName: 'api.example.com',
+  certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab',
+  basePath: 'v1',
+  corsOrigins: 'https://app.example.com',
+  alarmEmail: 'oncall@example.com',
+  alarmErrorRatePercent: '2',
+  logLevel: 'debug',
+};
 
 let prod: Synthesized;
 let external: Synthesized;
+let everything: Synthesized;
 
 beforeAll(() => {
   prod = synth();
   external = synth({ ...EXTERNAL, dev: 'true', corsOrigins: 'https://app.example.com', throttleRate: '5' });
+  everything = synth(EVERY_OPTION);
 });
 afterAll(() => {
-  prod?.cleanup();
-  external?.cleanup();
+  for (const synthesized of [prod, external, everything]) synthesized?.cleanup();
 });
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -69,7 +83,7 @@ describe('function', () => {
     });
   });
 
-  it('logs to its own log groups, kept for a month', () => {
+  it('logs to its own log group and the API to another, both kept for a month', () => {
     const groups = Object.values(prod.template.findResources('AWS::Logs::LogGroup')) as Resource[];
     expect(groups).toHaveLength(2);
     for (const group of groups) expect(group).toMatchObject({ Properties: { RetentionInDays: 30 } });
@@ -79,8 +93,8 @@ describe('function', () => {
     const env = (only(prod, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
     expect(env).toEqual({
       PLANTS_TABLE_NAME: { Ref: expect.stringMatching(/^PlantsTable/) },
-      AUTH_ISSUER: { 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'ProviderURL'] },
-      AUTH_AUDIENCE: { Ref: expect.stringMatching(/^UserPoolAppClient/) },
+      AUTH_ISSUER: { 'Fn::GetAtt': [expect.stringMatching(/^IdentityUserPool/), 'ProviderURL'] },
+      AUTH_AUDIENCE: { Ref: expect.stringMatching(/^IdentityUserPoolAppClient/) },
       AUTH_TOKEN_USE: 'access',
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'plant-store',
@@ -110,7 +124,7 @@ describe('permissions', () => {
     }[];
     const dynamo = all.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toEqual([
-      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [expect.any(String), 'Arn'] }] },
+      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } },
     ]);
     expect(all.flatMap((s) => [s.Action].flat()).sort()).toEqual([
       'dynamodb:Query',
@@ -126,61 +140,6 @@ describe('permissions', () => {
   });
 });
 
-describe('API', () => {
-  it('routes GET /plants to the function with payload format 2.0', () => {
-    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /plants' });
-    prod.template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
-    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-    });
-  });
-
-  it('throttles and access-logs the stage as JSON', () => {
-    const stage = only(prod, 'AWS::ApiGatewayV2::Stage').Properties;
-    expect(stage).toMatchObject({
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^ApiAccessLogs/), 'Arn'] } },
-    });
-    const format = JSON.parse((stage.AccessLogSettings as { Format: string }).Format);
-    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
-  });
-
-  it('takes throttling from context', () => {
-    expect(only(external, 'AWS::ApiGatewayV2::Stage').Properties).toMatchObject({
-      DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 100 },
-    });
-  });
-
-  it('has no CORS unless origins are given, then allows GET and exposes Link', () => {
-    expect(only(prod, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
-    expect(only(external, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toEqual({
-      AllowOrigins: ['https://app.example.com'],
-      AllowMethods: ['GET'],
-      AllowHeaders: ['authorization'],
-      ExposeHeaders: ['link'],
-      MaxAge: 3600,
-    });
-  });
-});
-
-describe('identity', () => {
-  it('is a pool without self sign-up and a public app client that can sign in with a password', () => {
-    prod.template.hasResourceProperties('AWS::Cognito::UserPool', {
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-      DeletionProtection: 'ACTIVE',
-    });
-    prod.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      GenerateSecret: false,
-      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH']),
-    });
-    expect(only(prod, 'AWS::Cognito::UserPool').DeletionPolicy).toBe('Retain');
-  });
-});
-
 describe('outputs', () => {
   it('give the API URL, user pool, app client and table', () => {
     expect(Object.keys(prod.template.findOutputs('*')).sort()).toEqual([
@@ -190,31 +149,69 @@ describe('outputs', () => {
       'UserPoolId',
     ]);
   });
+
+  it('add the machine client, token endpoint, custom URL and DNS target when those options are on', () => {
+    expect(Object.keys(everything.template.findOutputs('*')).sort()).toEqual([
+      'ApiUrl',
+      'AppClientId',
+      'CustomDomainUrl',
+      'DomainHostedZoneId',
+      'DomainTarget',
+      'MachineClientId',
+      'TableName',
+      'TokenEndpoint',
+      'UserPoolId',
+    ]);
+  });
 });
 
 describe('checks', () => {
-  it('leaves no cdk-nag AwsSolutions finding unacknowledged', () => {
-    for (const synthesized of [prod, external]) {
+  it('leaves no cdk-nag AwsSolutions finding unacknowledged, with every option on too', () => {
+    for (const synthesized of [prod, external, everything]) {
       expect(new AwsSolutionsChecks().validateScope(synthesized.app).violations).toEqual([]);
     }
   });
 
-  it('acknowledges only these findings, each with a written reason', () => {
-    const acknowledged = prod.stack.node
+  const acknowledged = (synthesized: Synthesized) =>
+    synthesized.stack.node
       .findAll()
       .flatMap((construct) => construct.node.metadata)
       .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
       .flatMap((entry) => Object.entries(entry.data as Record<string, string>));
-    expect(acknowledged.map(([id]) => id.replace(/^annotation::/i, '')).sort()).toEqual([
+  const ids = (synthesized: Synthesized) =>
+    acknowledged(synthesized)
+      .map(([id]) => id.replace(/^annotation::/i, ''))
+      .sort();
+
+  it('acknowledges only these findings, each with a written reason', () => {
+    expect(ids(prod)).toEqual([
       'AwsSolutions-APIG4',
       'AwsSolutions-COG2',
       'AwsSolutions-COG8',
       'AwsSolutions-IAM5[Resource::*]',
     ]);
-    for (const [, reason] of acknowledged) expect(reason.length).toBeGreaterThan(60);
+    for (const [, reason] of acknowledged(prod)) expect(reason.length).toBeGreaterThan(60);
   });
 
-  it('passes cfn-lint', async () => {
-    await expect(cfnLint([prod.templatePath, external.templatePath])).resolves.toBeUndefined();
+  it('no longer acknowledges a missing authorizer (APIG4) when the JWT authorizer is on', () => {
+    expect(ids(everything)).toEqual([
+      'AwsSolutions-COG2',
+      'AwsSolutions-COG8',
+      'AwsSolutions-IAM5[Resource::*]',
+      'AwsSolutions-SNS2',
+    ]);
+  });
+
+  it('no longer acknowledges a missing authorizer (APIG4) when the JWT authorizer is on', () => {
+    expect(ids(everything)).toEqual([
+      'AwsSolutions-COG2',
+      'AwsSolutions-COG8',
+      'AwsSolutions-IAM5[Resource::*]',
+      'AwsSolutions-SNS2',
+    ]);
+  });
+
+  it('passes cfn-lint, with every option on too', async () => {
+    await expect(cfnLint([prod.templatePath, external.templatePath, everything.templatePath])).resolves.toBeUndefined();
   });
 });

@@ -1,22 +1,30 @@
 // Stack settings from CDK context: defaults, parsing of `-c key=value` strings, and refusals.
 
 import { describe, expect, it } from '@jest/globals';
+import { CONTEXT_KEYS } from '../../infra/context-keys.ts';
 import { readSettings } from '../../infra/settings.ts';
 
-const from = (context: Record<string, unknown>) => readSettings((key) => context[key]);
+const from = (context: Record<string, unknown>) => readSettings((key) => context[key], Object.keys(context));
 
 describe('readSettings', () => {
-  it('defaults to a retained stack with a Cognito pool, throttling and no CORS', () => {
+  it('defaults to a retained stack with a Cognito pool, throttling, no CORS, no extras, and alarm thresholds', () => {
     expect(from({})).toEqual({
       dev: false,
       throttle: { rateLimit: 50, burstLimit: 100 },
       corsOrigins: [],
-      externalAuth: undefined,
-      requiredScope: undefined,
+      identity: {
+        source: 'userPool',
+        requiredScopes: [],
+        groupsClaim: undefined,
+        accessTokenMinutes: 60,
+        domainPrefix: undefined,
+      },
+      jwtAuthorizer: false,
+      customDomain: undefined,
       samLocal: false,
       logLevel: 'INFO',
       debugSampleRate: 0,
-      alarmEmail: undefined,
+      alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
     });
   });
 
@@ -27,47 +35,131 @@ describe('readSettings', () => {
       throttleRate: '20',
       throttleBurst: 40,
       corsOrigins: ' https://a.example.com , https://b.example.com ',
-      authRequiredScope: 'plants/read',
+      authRequiredScope: ' plants/read  https://plants.example.com/admin ',
+      accessTokenMinutes: 5,
+      authDomainPrefix: 'acme-plants',
+      jwtAuthorizer: 'true',
+      alarmErrorRatePercent: '0.5',
+      alarmMinRequests: 50,
+      alarmP99Ms: '1500',
     });
     expect(settings).toMatchObject({
       dev: true,
       samLocal: true,
       throttle: { rateLimit: 20, burstLimit: 40 },
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
-      requiredScope: 'plants/read',
+      identity: {
+        requiredScopes: ['plants/read', 'https://plants.example.com/admin'],
+        accessTokenMinutes: 5,
+        domainPrefix: 'acme-plants',
+      },
+      jwtAuthorizer: true,
+      alarms: { errorRatePercent: 0.5, minRequests: 50, p99Ms: 1500 },
     });
   });
 
-  it('reads an external OIDC issuer with its optional JWKS URI and token use', () => {
+  it('reads an external OIDC issuer with its JWKS URI, token use, issuer type and groups claim', () => {
     expect(
       from({
         authIssuer: 'https://tenant.eu.auth0.com/',
-        authAudience: 'https://plants.example.com',
+        authAudience: 'https://plants.example.com, second',
         authJwksUri: 'https://tenant.eu.auth0.com/.well-known/jwks.json',
         authTokenUse: 'any',
-      }).externalAuth,
+        authIssuerType: 'oidc',
+        authGroupsClaim: 'https://plants.example.com/groups',
+        authRequiredScope: 'read:plants',
+      }).identity,
     ).toEqual({
+      source: 'external',
       issuer: 'https://tenant.eu.auth0.com/',
-      audience: 'https://plants.example.com',
+      audience: ['https://plants.example.com', 'second'],
       jwksUri: 'https://tenant.eu.auth0.com/.well-known/jwks.json',
       tokenUse: 'any',
+      issuerType: 'oidc',
+      groupsClaim: 'https://plants.example.com/groups',
+      requiredScopes: ['read:plants'],
     });
   });
 
+  it('reads a custom domain, with the base path trimmed of slashes', () => {
+    const certificateArn = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
+    expect(from({ domainName: 'api.example.com', certificateArn, basePath: '/plants/v1/' }).customDomain).toEqual({
+      domainName: 'api.example.com',
+      certificateArn,
+      basePath: 'plants/v1',
+    });
+    expect(from({ domainName: 'api.example.com', certificateArn }).customDomain?.basePath).toBeUndefined();
+  });
+
+  const ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+  const EXTERNAL = { authIssuer: 'https://i.example.com', authAudience: 'a' };
   it.each([
     [{ dev: 'yes' }, 'dev must be true or false'],
+    [{ jwtAuthorizer: '1' }, 'jwtAuthorizer must be true or false'],
     [{ throttleRate: '0' }, 'throttleRate must be a positive integer'],
     [{ throttleBurst: '1.5' }, 'throttleBurst must be a positive integer'],
     [{ authIssuer: 'https://issuer.example.com' }, 'authIssuer and authAudience must be given together'],
     [{ authAudience: 'api' }, 'authIssuer and authAudience must be given together'],
     [{ authIssuer: 'http://issuer.example.com', authAudience: 'api' }, 'authIssuer must be an https URL'],
-    [{ authTokenUse: 'id' }, 'authJwksUri and authTokenUse need authIssuer and authAudience'],
-    [{ authIssuer: 'https://i.example.com', authAudience: 'a', authTokenUse: 'both' }, 'authTokenUse must be'],
+    [{ authTokenUse: 'id' }, 'authJwksUri, authTokenUse and authIssuerType need authIssuer and authAudience'],
+    [{ authIssuerType: 'oidc' }, 'authJwksUri, authTokenUse and authIssuerType need authIssuer and authAudience'],
+    [{ ...EXTERNAL, authTokenUse: 'both' }, 'authTokenUse must be one of access, id, any'],
+    [{ ...EXTERNAL, authIssuerType: 'auth0' }, 'authIssuerType must be one of cognito, oidc'],
+    [{ ...EXTERNAL, accessTokenMinutes: '30' }, "accessTokenMinutes configures the stack's own user pool"],
+    [{ ...EXTERNAL, authDomainPrefix: 'x' }, "authDomainPrefix configures the stack's own user pool"],
+    [{ authRequiredScope: 'openid' }, 'takes "<resource server>/<scope>" scopes'],
+    [{ authRequiredScope: 'plants/' }, 'takes "<resource server>/<scope>" scopes'],
+    [
+      { authDomainPrefix: 'acme' },
+      'authDomainPrefix names the token endpoint, which only exists with authRequiredScope',
+    ],
+    [{ authRequiredScope: 'p/r', authDomainPrefix: 'my-cognito' }, 'authDomainPrefix must be 1-63 lower-case'],
+    [{ authRequiredScope: 'p/r', authDomainPrefix: 'Acme' }, 'authDomainPrefix must be 1-63 lower-case'],
+    [{ accessTokenMinutes: '4' }, 'accessTokenMinutes must be an integer from 5 to 1440'],
+    [{ accessTokenMinutes: '1441' }, 'accessTokenMinutes must be an integer from 5 to 1440'],
+    [{ domainName: 'api.example.com' }, 'domainName and certificateArn must be given together'],
+    [{ certificateArn: ARN }, 'domainName and certificateArn must be given together'],
+    [{ basePath: 'v1' }, 'basePath needs domainName and certificateArn'],
+    [{ domainName: 'https://api.example.com', certificateArn: ARN }, 'domainName must be a host name'],
+    [{ domainName: 'api.example.com', certificateArn: 'arn:aws:iam::1:x' }, 'certificateArn must be an ACM'],
+    [{ domainName: 'api.example.com', certificateArn: ARN, basePath: 'v 1' }, 'basePath must be path segments'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
     [{ logLevel: 'verbose' }, 'logLevel must be one of'],
     [{ debugSampleRate: '1.5' }, 'debugSampleRate must be a number from 0 to 1'],
     [{ debugSampleRate: '-0.1' }, 'debugSampleRate must be a number from 0 to 1'],
+    [{ alarmErrorRatePercent: '0' }, 'alarmErrorRatePercent must be a number above 0 and at most 100'],
+    [{ alarmMinRequests: '0' }, 'alarmMinRequests must be a positive integer'],
+    [{ alarmP99Ms: '15000' }, 'alarmP99Ms must be an integer from 1 to 14999'],
   ])('refuses %j, naming the key', (context, message) => {
     expect(() => from(context)).toThrow(message);
+  });
+});
+
+describe('unknown context keys', () => {
+  it('are refused when they look like ours, with the key meant', () => {
+    expect(() => from({ devv: 'true' })).toThrow('Unknown context key "devv" (did you mean "dev"?)');
+    expect(() => from({ jwtAuthoriser: 'true' })).toThrow('did you mean "jwtAuthorizer"?');
+    expect(() => from({ plants: '1' })).toThrow(/^Unknown context key "plants"; known keys: stackName, dev/);
+  });
+
+  it("are left alone when they are CDK's: feature flags, CLI settings, cached lookups", () => {
+    expect(() =>
+      from({
+        '@aws-cdk/aws-iam:minimizePolicies': true,
+        'aws:cdk:bundling-stacks': ['**'],
+        'aws:cdk:enable-path-metadata': true,
+        'availability-zones:account=123456789012:region=eu-west-1': ['eu-west-1a'],
+        'acknowledged-issue-numbers': [32775],
+      }),
+    ).not.toThrow();
+  });
+
+  it('are exactly the keys readSettings reads, plus the stack name the app reads', () => {
+    const read = new Set<string>();
+    readSettings((key) => {
+      read.add(key);
+      return undefined;
+    });
+    expect([...read, 'stackName'].sort()).toEqual([...CONTEXT_KEYS].sort());
   });
 });

@@ -1,0 +1,62 @@
+// The context keys this app reads. An unknown key shaped like ours is refused, naming it, so a typo
+// (`-c devv=true`) cannot silently deploy the retained production stack instead of a dev one.
+
+import { SettingsError } from './context-values.ts';
+
+export const CONTEXT_KEYS = [
+  'stackName',
+  'dev',
+  'throttleRate',
+  'throttleBurst',
+  'corsOrigins',
+  'authIssuer',
+  'authAudience',
+  'authJwksUri',
+  'authTokenUse',
+  'authIssuerType',
+  'authGroupsClaim',
+  'authRequiredScope',
+  'authDomainPrefix',
+  'accessTokenMinutes',
+  'jwtAuthorizer',
+  'domainName',
+  'certificateArn',
+  'basePath',
+  'samLocal',
+  'logLevel',
+  'debugSampleRate',
+  'alarmEmail',
+  'alarmErrorRatePercent',
+  'alarmMinRequests',
+  'alarmP99Ms',
+] as const;
+
+// Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags
+// (`@aws-cdk/aws-iam:minimizePolicies`), the CLI's (`aws:cdk:bundling-stacks`), cached lookups
+// in cdk.context.json (`availability-zones:account=…`), `acknowledged-issue-numbers`.
+const OURS = /^[A-Za-z][A-Za-z0-9]*$/;
+
+export function refuseUnknownKeys(keys: Iterable<string>): void {
+  const known: readonly string[] = CONTEXT_KEYS;
+  for (const key of keys) {
+    if (!OURS.test(key) || known.includes(key)) continue;
+    const near = known.find((candidate) => distance(candidate.toLowerCase(), key.toLowerCase()) <= 2);
+    throw new SettingsError(
+      `Unknown context key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; known keys: ${known.join(', ')}`,
+    );
+  }
+}
+
+/** Levenshtein distance: enough to suggest the key a typo was meant to be. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}

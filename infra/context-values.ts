@@ -1,0 +1,84 @@
+// Reading one CDK context value: `-c key=value` strings and typed cdk.json values alike, each
+// refusal naming the key and what it must be.
+
+/** Reads a context value: `node.tryGetContext` in the stack, a plain map in tests. */
+export type ContextReader = (key: string) => unknown;
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+// Context from the command line is always a string; from cdk.json or tests it may be typed.
+export function text(context: ContextReader, key: string): string | undefined {
+  const value = context(key);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    throw new SettingsError(`${key} must be a string, got ${JSON.stringify(value)}`);
+  }
+  const trimmed = String(value).trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+export function flag(context: ContextReader, key: string): boolean {
+  const value = text(context, key);
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new SettingsError(`${key} must be true or false, got "${value}"`);
+}
+
+export function integer(context: ContextReader, key: string, fallback: number, min = 1, max = Infinity): number {
+  const value = text(context, key);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    const range =
+      max === Infinity
+        ? min === 1
+          ? 'a positive integer'
+          : `an integer of at least ${min}`
+        : `an integer from ${min} to ${max}`;
+    throw new SettingsError(`${key} must be ${range}, got "${value}"`);
+  }
+  return number;
+}
+
+/** A decimal number in (min, max]; `inclusiveMin` lets min itself through. */
+export function decimal(
+  context: ContextReader,
+  key: string,
+  fallback: number,
+  { min, max, inclusiveMin }: { min: number; max: number; inclusiveMin: boolean },
+): number {
+  const value = text(context, key);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  const aboveMin = inclusiveMin ? number >= min : number > min;
+  if (!/^\d*\.?\d+$/.test(value) || !aboveMin || number > max) {
+    const range = inclusiveMin ? `from ${min} to ${max}` : `above ${min} and at most ${max}`;
+    throw new SettingsError(`${key} must be a number ${range}, got "${value}"`);
+  }
+  return number;
+}
+
+export function oneOf<T extends string>(context: ContextReader, key: string, allowed: readonly T[]): T | undefined {
+  const value = text(context, key);
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new SettingsError(`${key} must be one of ${allowed.join(', ')}, got "${value}"`);
+  }
+  return value as T;
+}
+
+// The handler fetches signing keys over https only, so an http issuer could never work.
+export function httpsUrl(key: string, value: string): void {
+  if (!URL.canParse(value) || new URL(value).protocol !== 'https:') {
+    throw new SettingsError(`${key} must be an https URL, got "${value}"`);
+  }
+}
+
+export function list(value: string | undefined, separator: RegExp = /,/): string[] {
+  return (value ?? '')
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

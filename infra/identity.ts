@@ -1,0 +1,71 @@
+// Who may call: the stack's own Cognito user pool (users, plus a machine client when a scope is
+// required) or an external OIDC issuer; and what the function and the gateway check tokens against.
+
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { ExternalIdentity, IdentitySettings } from './identity-settings.ts';
+import { ownUserPool } from './user-pool.ts';
+
+export interface IdentityProps {
+  settings: IdentitySettings;
+  /** Production keeps its users; a dev pool goes with the stack. */
+  retain: boolean;
+  removalPolicy: RemovalPolicy;
+}
+
+export class Identity extends Construct {
+  /** The tokens' `iss`. */
+  readonly issuer: string;
+  /** Accepted audiences: `aud`, or for Cognito access tokens the app client ids (`client_id`). */
+  readonly audience: string[];
+  /** Scopes of which a token must carry one; empty: none required. */
+  readonly requiredScopes: string[];
+  /** AUTH_* variables of the function. */
+  readonly environment: Record<string, string>;
+  readonly userPool?: UserPool;
+  readonly appClient?: UserPoolClient;
+  /** Confidential client for the client-credentials grant; only with required scopes. */
+  readonly machineClient?: UserPoolClient;
+  readonly tokenEndpoint?: string;
+
+  constructor(scope: Construct, id: string, { settings, retain, removalPolicy }: IdentityProps) {
+    super(scope, id);
+    this.requiredScopes = settings.requiredScopes;
+    const shared = {
+      ...(settings.requiredScopes.length > 0 && { AUTH_REQUIRED_SCOPE: settings.requiredScopes.join(' ') }),
+      ...(settings.groupsClaim && { AUTH_GROUPS_CLAIM: settings.groupsClaim }),
+    };
+    if (settings.source === 'external') {
+      this.issuer = settings.issuer;
+      this.audience = settings.audience;
+      this.environment = { ...externalEnvironment(settings), ...shared };
+      return;
+    }
+
+    const { userPool, appClient, machine } = ownUserPool(this, settings, retain, removalPolicy);
+    this.userPool = userPool;
+    this.appClient = appClient;
+    this.machineClient = machine?.client;
+    this.tokenEndpoint = machine?.tokenEndpoint;
+    this.issuer = userPool.userPoolProviderUrl;
+    this.audience = [appClient.userPoolClientId, ...(machine ? [machine.client.userPoolClientId] : [])];
+    this.environment = {
+      AUTH_ISSUER: this.issuer,
+      // Cognito access tokens name the app client in `client_id`; the function checks it there.
+      AUTH_AUDIENCE: this.audience.join(','),
+      AUTH_TOKEN_USE: 'access',
+      ...shared,
+    };
+  }
+}
+
+function externalEnvironment({ issuer, audience, jwksUri, tokenUse, issuerType }: ExternalIdentity) {
+  return {
+    AUTH_ISSUER: issuer,
+    AUTH_AUDIENCE: audience.join(','),
+    ...(jwksUri && { AUTH_JWKS_URI: jwksUri }),
+    ...(tokenUse && { AUTH_TOKEN_USE: tokenUse }),
+    ...(issuerType && { AUTH_ISSUER_TYPE: issuerType }),
+  };
+}

@@ -1,0 +1,166 @@
+// The API construct as synthesized: the route, stage, CORS, the optional gateway JWT authorizer and
+// the optional custom domain.
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Match } from 'aws-cdk-lib/assertions';
+import { type Synthesized, synth } from '../helpers/cdk.ts';
+
+const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
+
+let plain: Synthesized;
+let guarded: Synthesized;
+let external: Synthesized;
+
+beforeAll(() => {
+  plain = synth();
+  guarded = synth({
+    jwtAuthorizer: 'true',
+    authRequiredScope: 'plants/read',
+    domainName: 'api.example.com',
+    certificateArn: CERTIFICATE,
+    basePath: '/v1/',
+  });
+  external = synth({
+    jwtAuthorizer: 'true',
+    authIssuer: 'https://tenant.eu.auth0.com/',
+    authAudience: 'https://plants.example.com,mobile',
+    domainName: 'plants.example.com',
+    certificateArn: CERTIFICATE,
+    corsOrigins: 'https://app.example.com',
+    throttleRate: '5',
+  });
+});
+afterAll(() => {
+  for (const synthesized of [plain, guarded, external]) synthesized?.cleanup();
+});
+
+type Resource = { Properties: Record<string, unknown> };
+const only = (s: Synthesized, type: string): Resource => {
+  const found = Object.values(s.template.findResources(type)) as Resource[];
+  expect(found).toHaveLength(1);
+  return found[0] as Resource;
+};
+
+describe('route and stage', () => {
+  it('routes GET /plants to the function with payload format 2.0', () => {
+    plain.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    plain.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /plants' });
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
+    plain.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    });
+  });
+
+  it('throttles and access-logs the stage as JSON', () => {
+    const stage = only(plain, 'AWS::ApiGatewayV2::Stage').Properties;
+    expect(stage).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^ApiAccessLogs/), 'Arn'] } },
+    });
+    const format = JSON.parse((stage.AccessLogSettings as { Format: string }).Format);
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      authorizerError: '$context.authorizer.error',
+    });
+  });
+
+  it('takes throttling from context', () => {
+    expect(only(external, 'AWS::ApiGatewayV2::Stage').Properties).toMatchObject({
+      DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 100 },
+    });
+  });
+
+  it('has no CORS unless origins are given, then allows GET and exposes Link', () => {
+    expect(only(plain, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
+    expect(only(external, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toEqual({
+      AllowOrigins: ['https://app.example.com'],
+      AllowMethods: ['GET'],
+      AllowHeaders: ['authorization'],
+      ExposeHeaders: ['link'],
+      MaxAge: 3600,
+    });
+  });
+});
+
+describe('JWT authorizer', () => {
+  it('is off by default: the route is open to the gateway and the function checks the token', () => {
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+    expect(only(plain, 'AWS::ApiGatewayV2::Route').Properties.AuthorizationType).toBe('NONE');
+  });
+
+  it('checks the own pool’s issuer, both client ids and the required scope on GET /plants', () => {
+    guarded.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('^IdentityUserPool'), 'ProviderURL'] },
+        Audience: [
+          { Ref: Match.stringLikeRegexp('^IdentityUserPoolAppClient') },
+          { Ref: Match.stringLikeRegexp('^IdentityUserPoolMachineClient') },
+        ],
+      },
+    });
+    expect(only(guarded, 'AWS::ApiGatewayV2::Route').Properties).toMatchObject({
+      RouteKey: 'GET /plants',
+      AuthorizationType: 'JWT',
+      AuthorizerId: { Ref: expect.stringMatching(/^ApiHttpApiJwtAuthorizer/) },
+      AuthorizationScopes: ['plants/read'],
+    });
+  });
+
+  it('checks an external issuer and its audiences, with no scopes when none is required', () => {
+    external.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      JwtConfiguration: {
+        Issuer: 'https://tenant.eu.auth0.com/',
+        Audience: ['https://plants.example.com', 'mobile'],
+      },
+    });
+    expect(only(external, 'AWS::ApiGatewayV2::Route').Properties.AuthorizationScopes).toBeUndefined();
+  });
+
+  it('leaves the function verifying the token as well (defence in depth)', () => {
+    const fn = only(guarded, 'AWS::Lambda::Function').Properties;
+    expect(fn.Environment).toMatchObject({
+      Variables: { AUTH_TOKEN_USE: 'access', AUTH_REQUIRED_SCOPE: 'plants/read' },
+    });
+  });
+});
+
+describe('custom domain', () => {
+  it('is absent by default', () => {
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 0);
+  });
+
+  it('is a regional TLS 1.2 domain name with the given certificate, mapped to the stage under basePath', () => {
+    guarded.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [{ CertificateArn: CERTIFICATE, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
+    });
+    guarded.template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+      ApiId: { Ref: Match.stringLikeRegexp('^ApiHttpApi') },
+      DomainName: { Ref: Match.stringLikeRegexp('^ApiDomainName') },
+      Stage: '$default',
+      ApiMappingKey: 'v1',
+    });
+  });
+
+  it('maps the whole domain when no basePath is given', () => {
+    expect(only(external, 'AWS::ApiGatewayV2::ApiMapping').Properties.ApiMappingKey).toBeUndefined();
+  });
+
+  it('outputs the custom URL and the DNS target to point the name at', () => {
+    expect(guarded.template.findOutputs('CustomDomainUrl').CustomDomainUrl?.Value).toBe('https://api.example.com/v1/');
+    expect(external.template.findOutputs('CustomDomainUrl').CustomDomainUrl?.Value).toBe('https://plants.example.com/');
+    expect(guarded.template.findOutputs('DomainTarget').DomainTarget?.Value).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^ApiDomainName/), 'RegionalDomainName'],
+    });
+    expect(guarded.template.findOutputs('DomainHostedZoneId').DomainHostedZoneId?.Value).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^ApiDomainName/), 'RegionalHostedZoneId'],
+    });
+  });
+});
