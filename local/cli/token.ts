@@ -1,17 +1,20 @@
-// `npm run token -- <user> [--groups a,b] [--port N] [--ttl 1h] [--scope "a b"]`: an access token
+// `npm run token -- <user> [--groups a,b | --no-groups] [--port N] [--ttl 1h] [--scope "a b"]`: an access token
 // from the local issuer for a local server, printed alone on stdout (`$(npm run -s token -- alice)`).
 
 import { groupsClaimOf } from '../auth-mode.ts';
+import { DEMO_USERS } from '../demo.ts';
 import { loadSigningKey } from '../keys.ts';
 import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../options.ts';
 import { findServer, runningServers, type ServerRecord } from '../servers.ts';
 import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../tokens.ts';
 import { parseCommandLine, UsageError } from './args.ts';
 
-const USAGE = `Usage: npm run token -- <user> [--groups a,b] [--port N] [--ttl ${DEFAULT_TOKEN_TTL}] [--scope "s1 s2"]
+const USAGE = `Usage: npm run token -- <user> [--groups a,b | --no-groups] [--port N] [--ttl ${DEFAULT_TOKEN_TTL}] [--scope "s1 s2"]
 
   <user>         the token's subject (sub): the user whose plants the API returns
-  --groups a,b   groups the user belongs to, in the server's groups claim (cognito:groups by default)
+  --groups a,b   groups the user belongs to, in the server's groups claim (cognito:groups by default);
+                 without it, the demo users' own groups (${DEMO_USERS.map(({ user, groups }) => `${user}: ${groups.join(',')}`).join('; ')})
+  --no-groups    a token that names no group
   --port N       the local server to mint for (default: the running one, else PORT, else ${DEFAULT_PORT})
   --ttl D        lifetime: 90s, 15m, 12h, 7d (default ${DEFAULT_TOKEN_TTL})
   --scope S      the scope claim (default for Cognito-shaped tokens: aws.cognito.signin.user.admin)`;
@@ -21,6 +24,7 @@ try {
     ttl: { type: 'string', default: DEFAULT_TOKEN_TTL },
     scope: { type: 'string' },
     groups: { type: 'string' },
+    'no-groups': { type: 'boolean' },
     port: { type: 'string' },
     help: { type: 'boolean' },
   });
@@ -37,8 +41,11 @@ try {
   }
   const shape = server?.issuer?.shape ?? tokenShapeOf(process.env);
   const groupsClaim = server ? server.issuer?.groupsClaim : groupsClaimOf(process.env, shape);
-  const groups = values.groups === undefined ? [] : parseGroups(values.groups);
-  if (groups.length > 0 && !groupsClaim) throw new Error('Groups are off on this server (AUTH_GROUPS_CLAIM=none)');
+  if (values.groups !== undefined && values['no-groups'])
+    throw new UsageError('Give --groups or --no-groups, not both');
+  if (values.groups !== undefined && !groupsClaim)
+    throw new Error('Groups are off on this server (AUTH_GROUPS_CLAIM=none)');
+  const groups = groupsFor(subject, values.groups, values['no-groups'] === true || !groupsClaim);
   const issuer = server?.issuer?.url ?? localIssuerUrl(port);
   const ttl = parseDuration(values.ttl);
   const audience = server?.issuer?.audience ?? LOCAL_AUDIENCE;
@@ -79,6 +86,14 @@ function targetOf(localDir: string, portFlag: string | undefined) {
   const server = findServer(localDir);
   if (server) return { port: server.port, server, source: '(the running local server)' };
   return { port: DEFAULT_PORT, server, source: '(the default; no local server is running now)' };
+}
+
+// The local issuer stands in for the identity provider, which is the source of truth for groups:
+// like a user pool, it names a demo user's groups in every token unless told otherwise.
+function groupsFor(subject: string, flag: string | undefined, none: boolean): string[] {
+  if (none) return [];
+  if (flag !== undefined) return parseGroups(flag);
+  return [...(DEMO_USERS.find(({ user }) => user === subject)?.groups ?? [])];
 }
 
 function parseGroups(text: string): string[] {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startLocalServer();
   const users = ['alice', 'bob', 'mallory'];
   const issued = await Promise.all([
-    ...users.map((user) => tokenFor(server, user)),
+    ...users.map((user) => tokenFor(server, user, '--no-groups')),
     tokenFor(server, 'alice', '--ttl', '1s'),
   ]);
   users.forEach((user, i) => {
@@ -115,10 +115,17 @@ describe('npm start', () => {
     await expect(server.waitForOutput(/401 because: .*[Cc]lient/)).resolves.toBeTruthy();
   });
 
-  it('serves each user only their own plants, with tokens from npm run token (no groups given)', async () => {
+  it('serves each user only their own plants, with tokens from npm run token that name no group', async () => {
     expect((await get('/plants', tokens.alice)).body).toEqual(demo('alice'));
     expect((await get('/plants', tokens.bob)).body).toEqual(demo('bob'));
     expect((await get('/plants', tokens.mallory)).body).toEqual([]);
+  });
+
+  it("names a demo user's own groups by default, as the identity provider would", async () => {
+    const [alice, mallory] = await Promise.all([tokenFor(server, 'alice'), tokenFor(server, 'mallory')]);
+    expect(claimsOf(alice)['cognito:groups']).toEqual(['greenhouse']);
+    expect(claimsOf(mallory)['cognito:groups']).toBeUndefined();
+    expect((await get('/plants', alice)).body).toEqual([...demo('alice'), ...greenhouse]);
   });
 
   it("shares a group's plants with the users whose token names the group (--groups), and no one else", async () => {
@@ -138,7 +145,7 @@ describe('npm start', () => {
   });
 
   it('honours limit and links page after page until every plant, own and shared, was read once', async () => {
-    const token = await tokenFor(server, 'alice', '--groups', 'greenhouse');
+    const token = await tokenFor(server, 'alice');
     const seen: unknown[] = [];
     let path: string | undefined = '/plants?limit=1';
     for (let pages = 0; path && pages < 10; pages++) {
