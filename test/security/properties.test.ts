@@ -44,6 +44,29 @@ async function check<T>(property: fc.IAsyncProperty<T>, numRuns: number): Promis
 const call = (event: Parameters<Service['call']>[0]) => service.call(event);
 const bearerFor = (sub: string, claims: Record<string, unknown> = { scope: SCOPE }) =>
   `Bearer ${service.token(sub, claims)}`;
+/**
+ * Follows next links, asking for the page sizes in turn: every page must be the model's next slice,
+ * and the walk must end having returned the whole model, each plant once.
+ */
+async function walk(
+  expected: unknown[],
+  pageSizes: number[],
+  request: (query: string) => ReturnType<typeof call>,
+): Promise<void> {
+  const seen: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page <= expected.length; page++) {
+    const limit = pageSizes[page % pageSizes.length] ?? 1;
+    const reply = await request(new URLSearchParams({ limit: String(limit), ...(cursor && { cursor }) }).toString());
+    expect(reply.status).toBe(200);
+    const body = reply.body as unknown[];
+    expect(body).toEqual(expected.slice(seen.length, seen.length + Math.min(limit, PAGE_MAX)));
+    seen.push(...body);
+    cursor = nextCursor(reply);
+    if (cursor === undefined) break;
+  }
+  expect(seen).toEqual(expected);
+}
 /** DynamoDB orders string sort keys by their UTF-8 bytes, not by UTF-16 code units. */
 const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -72,21 +95,10 @@ describe('every caller sees exactly their own plants (model-based)', () => {
           const expected = [...plants]
             .sort((a, b) => byUtf8(a.id, b.id))
             .map(({ name, tag }) => (tag === undefined ? { name } : { name, tag }));
-          const seen: unknown[] = [];
-          let cursor: string | undefined;
-          for (let page = 0; page <= expected.length; page++) {
-            const limit = pageSizes[page % pageSizes.length] ?? 1;
-            const query = new URLSearchParams({ limit: String(limit), ...(cursor && { cursor }) }).toString();
-            const headers = { Authorization: bearerFor(prefix + sub) };
-            const reply = await call(rest ? restApiEvent({ query, headers }) : httpApiEvent({ query, headers }));
-            expect(reply.status).toBe(200);
-            const body = reply.body as unknown[];
-            expect(body).toEqual(expected.slice(seen.length, seen.length + Math.min(limit, PAGE_MAX)));
-            seen.push(...body);
-            cursor = nextCursor(reply);
-            if (cursor === undefined) break;
-          }
-          expect(seen).toEqual(expected);
+          const headers = { Authorization: bearerFor(prefix + sub) };
+          await walk(expected, pageSizes, (query) =>
+            call(rest ? restApiEvent({ query, headers }) : httpApiEvent({ query, headers })),
+          );
         }
       }),
       MODEL_RUNS,
@@ -142,20 +154,9 @@ describe('every caller sees exactly their own plants and their groups’ (model-
             ...mine.flatMap((group) => view(groupPlants[groups.indexOf(group)] ?? [])),
           ];
           const token = service.token(prefix + sub, { scope: SCOPE, groups: mine.map((group) => prefix + group) });
-          const seen: unknown[] = [];
-          let cursor: string | undefined;
-          for (let page = 0; page <= expected.length; page++) {
-            const limit = pageSizes[page % pageSizes.length] ?? 1;
-            const query = new URLSearchParams({ limit: String(limit), ...(cursor && { cursor }) }).toString();
-            const reply = await call(httpApiEvent({ query, headers: { authorization: `Bearer ${token}` } }));
-            expect(reply.status).toBe(200);
-            const body = reply.body as unknown[];
-            expect(body).toEqual(expected.slice(seen.length, seen.length + Math.min(limit, PAGE_MAX)));
-            seen.push(...body);
-            cursor = nextCursor(reply);
-            if (cursor === undefined) break;
-          }
-          expect(seen).toEqual(expected);
+          await walk(expected, pageSizes, (query) =>
+            call(httpApiEvent({ query, headers: { authorization: `Bearer ${token}` } })),
+          );
         }
       }),
       SHARING_RUNS,
