@@ -49,9 +49,18 @@ function processTlsIdentity(): TlsIdentity {
   return tls;
 }
 
+export interface StartOptions {
+  /**
+   * The issuer answers 503 while the handler loads: the function prefetches the JWKS at init, so
+   * an outage "at cold start" must already be there then (the test makes it available again).
+   */
+  issuerDownAtInit?: boolean;
+}
+
 export async function startService(
   env: Record<string, string> = {},
   startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
+  { issuerDownAtInit = false }: StartOptions = {},
 ): Promise<Service> {
   const logs = captureOutput();
   const tls = processTlsIdentity();
@@ -75,6 +84,7 @@ export async function startService(
     MAX_PAGE_SIZE: '',
     ...env,
   });
+  issuer.available = !issuerDownAtInit;
   const { handler } = await import('../../handlers/list-plants.ts');
 
   const now = () => Math.floor(Date.now() / 1000);
