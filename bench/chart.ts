@@ -21,6 +21,8 @@ interface Series {
   valueLabels?: (y: number) => string;
   /** Value labels below the points rather than above (two series meet at the first point). */
   labelBelow?: boolean;
+  /** Only the last point's value is written (a flat line says the rest). */
+  labelLastOnly?: boolean;
 }
 
 export function renderChart(r: BenchResults): string {
@@ -37,6 +39,7 @@ export function renderChart(r: BenchResults): string {
         points: r.readCost.map((p) => [p.otherUsersPlants, p.queryCapacityUnits]),
         valueLabels: (y) => `${y} RCU`,
         labelBelow: true,
+        labelLastOnly: true,
       },
       {
         label: 'Scan with filter',
@@ -111,9 +114,9 @@ function linePanel(title: string, xLabel: string, yLabel: string, logY: boolean,
     const stroke = `stroke="${s.color}" stroke-width="2"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}`;
     const path = s.points.map(([px, py]) => `${x(px).toFixed(1)},${y(py).toFixed(1)}`).join(' ');
     parts.push(`<polyline points="${path}" fill="none" ${stroke}/>`);
-    for (const [px, py] of s.marker === 'none' ? [] : s.points) {
+    for (const [index, [px, py]] of (s.marker === 'none' ? [] : s.points).entries()) {
       parts.push(marker(s, x(px), y(py)));
-      if (s.valueLabels) {
+      if (s.valueLabels && (!s.labelLastOnly || index === s.points.length - 1)) {
         const anchor = px === xMax ? 'end' : 'start';
         parts.push(
           `<text x="${x(px) + (anchor === 'end' ? -6 : 6)}" y="${y(py) + (s.labelBelow ? 16 : -7)}" text-anchor="${anchor}" fill="${s.color}">${s.valueLabels(py)}</text>`,
@@ -154,7 +157,8 @@ function phasePanel(r: BenchResults): string {
   ];
   const xMax = nice(Math.max(...bars.map((b) => b.phases.reduce((sum, v) => sum + v, 0))));
   const left = 118;
-  const x = (v: number) => left + (v / xMax) * (W - left - PAD.right);
+  // Room on the right for each bar's total.
+  const x = (v: number) => left + (v / xMax) * (W - left - 150);
   const rowH = 30;
   const parts = [
     `<text x="${W / 2}" y="16" text-anchor="middle" font-size="13" font-weight="bold">Cold start by phase (median)</text>`,

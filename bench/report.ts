@@ -17,7 +17,7 @@ export function renderReport(r: BenchResults): string {
     `| … of which import (init) / first request | ${cold.handler.medianImportMs} / ${cold.handler.medianFirstRequestMs} ms | trivial ${cold.trivial.medianImportMs} / ${cold.trivial.medianFirstRequestMs} ms | |`,
     ...networkRows(r),
     `| warm p50 / p99, ${warm.handler.invocations} invocations | ${warm.handler.p50Ms} / ${warm.handler.p99Ms} ms | bare Query ${warm.bare.p50Ms} / ${warm.bare.p99Ms} ms | ${warm.p50Ratio}× / ${warm.p99Ratio}× |`,
-    `| warm p50 / p99, tracing on | ${warm.tracingOn.handler.p50Ms} / ${warm.tracingOn.handler.p99Ms} ms | bare Query ${warm.tracingOn.bare.p50Ms} / ${warm.tracingOn.bare.p99Ms} ms | ${warm.tracingOn.p50Ratio}× / ${warm.tracingOn.p99Ratio}× |`,
+    `| warm p50 / p99, tracing on (p99 vs tracing off) | ${warm.tracingOn.handler.p50Ms} / ${warm.tracingOn.handler.p99Ms} ms (${warm.tracingOn.p99VsTracingOff}×) | bare Query, under X-Ray's hook ${warm.tracingOn.bare.p50Ms} / ${warm.tracingOn.bare.p99Ms} ms | ${warm.tracingOn.p50Ratio}× / ${warm.tracingOn.p99Ratio}× |`,
     ...r.readCost.map(
       (point) =>
         `| read cost, ${point.otherUsersPlants} other users' plants | ${point.queryCapacityUnits} RCU (${point.queryCalls} Query) | Scan ${point.scanCapacityUnits} RCU (${point.scanPages} pages) | |`,
