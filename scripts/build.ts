@@ -38,10 +38,12 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
     // ES modules can be tree-shaken, which drops ~200 KB of the SDK the function never calls.
     mainFields: ['module', 'main'],
     plugins: BUILD_PLUGINS,
-    // Code loaded with import() (the Tracer, only when tracing is on) goes to its own chunk, read
-    // from disk only when imported. Splitting also measured faster on its own: the shared code is
-    // one module and the entry a small one.
+    // Code loaded with import() goes to chunks of its own, read from disk only when imported: the
+    // Tracer (~120 KB with aws-xray-sdk-core) only when tracing is on, the SDK's event streams never.
     splitting: true,
+    // The SDK's browser user-agent parser: its only importer is tree-shaken away, yet with splitting
+    // esbuild still writes it out as a 34 KB chunk that nothing loads.
+    external: ['bowser'],
     minify: true,
     sourcemap: true,
     sourcesContent: false,
