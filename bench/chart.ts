@@ -191,11 +191,11 @@ function phasePanel(r: BenchResults): string {
   return parts.join('\n');
 }
 
-/** A round axis maximum at or above `value`: 1, 2 or 5 times a power of ten. */
+/** A round axis maximum at or above `value`, close enough that the data fills most of the axis. */
 function nice(value: number): number {
   if (!(value > 0)) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  return ([1, 2, 5, 10].find((m) => m * power >= value) ?? 10) * power;
+  return ([1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= value) ?? 10) * power;
 }
 
 function label(value: number): string {
