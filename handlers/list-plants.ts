@@ -1,4 +1,4 @@
-// Lambda entry for GET /plants: the caller's plants, one page at a time.
+// Lambda entry for GET /plants: the plants the caller has access to, one page at a time.
 
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
@@ -9,7 +9,7 @@ import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { authenticate, createTokenVerifier } from './lib/auth.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
-import { type ApiEvent, errorResponses, header, json, queryParameters, resourceUrl } from './lib/http.ts';
+import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
 import {
   logger,
@@ -20,7 +20,9 @@ import {
   traceClient,
   traceHandler,
 } from './lib/observability.ts';
-import { createPlantsClient, listPlantsForOwner } from './lib/plants.ts';
+import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
+import { accessiblePartitions } from './lib/partitions.ts';
+import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
 import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/warm-up.ts';
 
 const config = readConfig();
@@ -34,19 +36,27 @@ await startTracing();
 const dynamodb = traceClient(plantsClient);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
-  const owner = await authenticate(header(event, 'authorization'), verifyToken, config.auth.requiredScope);
-  noteCaller(context, owner);
+  const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
+  noteCaller(context, caller.sub);
 
+  // The caller's own partition, then one per group the verified token names: nothing else.
+  const partitions = accessiblePartitions(caller);
   const query = queryParameters(event);
   const limit = parseLimit(query.get('limit'), config.maxPageSize);
-  const afterId = decodeCursor(query.get('cursor'), owner);
+  const from = decodeCursor(query.get('cursor'), caller.sub, partitions);
 
-  const page = await listPlantsForOwner(dynamodb, config.tableName, owner, limit, afterId);
+  const page = await readPlantsPage(dynamodb, config.tableName, {
+    partitions,
+    from,
+    limit,
+    byteBudget: PAGE_BYTE_BUDGET,
+  });
   metrics.addMetric('PlantsReturned', MetricUnit.Count, page.plants.length);
 
-  if (page.lastId === undefined) return json(page.plants);
-  const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(owner, page.lastId) });
-  return json(page.plants, { Link: `<${resourceUrl(event)}?${next}>; rel="next"` });
+  const body = pageBody(page.plants);
+  if (page.next === undefined) return json(body);
+  const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(caller.sub, partitions, page.next) });
+  return json(body, { Link: nextLink(next, config.publicBaseUrl) });
 }
 
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()

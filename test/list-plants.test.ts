@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PlantItem } from './helpers/dynamo.ts';
 import { httpApiEvent, restApiEvent } from './helpers/events.ts';
+import { nextCursor, nextQuery, nextTarget } from './helpers/links.ts';
 import { type Service, startService } from './helpers/service.ts';
 
 const PAGE_MAX = 5;
@@ -42,9 +43,9 @@ async function walk(sub: string, limit: number) {
     const reply = await service.call(asUser(sub, query));
     expect(reply.status).toBe(200);
     seen.push(...(reply.body as unknown[]));
-    const next = reply.headers.link?.match(/^<([^>]+)>; rel="next"$/)?.[1];
-    if (!next) return seen;
-    query = new URL(next).search.slice(1);
+    const next = nextQuery(reply);
+    if (next === undefined) return seen;
+    query = next;
   }
   throw new Error('pagination did not end');
 }
@@ -76,9 +77,7 @@ describe('GET /plants', () => {
   it('returns at most limit plants and links to the rest', async () => {
     const reply = await service.call(asUser('alice', 'limit=2'));
     expect(reply.body).toEqual(expected('alice').slice(0, 2));
-    expect(reply.headers.link).toMatch(
-      /^<https:\/\/api1234567\.execute-api\.eu-west-1\.amazonaws\.com\/plants\?limit=2&cursor=[\w.-]+>; rel="next"$/,
-    );
+    expect(reply.headers.link).toMatch(/^<\?limit=2&cursor=[\w.-]+>; rel="next"$/);
   });
 
   it('clamps limit to the page maximum and pages without it', async () => {
@@ -95,11 +94,11 @@ describe('GET /plants', () => {
     expect(reply.headers.link).toBeUndefined();
   });
 
-  it('serves REST API (payload 1.0) events the same way, keeping the stage in links', async () => {
+  it('serves REST API (payload 1.0) events the same way', async () => {
     const event = restApiEvent({ query: 'limit=1', headers: { Authorization: `Bearer ${service.token('carol')}` } });
     const reply = await service.call(event);
     expect(reply.body).toEqual(expected('carol').slice(0, 1));
-    expect(reply.headers.link).toContain('https://rest123456.execute-api.eu-west-1.amazonaws.com/prod/plants?limit=1&');
+    expect(nextTarget(reply)).toMatch(/^\?limit=1&cursor=/);
   });
 
   it.each(['', 'abc', '1.5', '1e3', '-1', '0', '2147483648', '%2B5', '5%00'])(
@@ -118,7 +117,7 @@ describe('GET /plants', () => {
 
   it("refuses another caller's cursor instead of reading their partition", async () => {
     const first = await service.call(asUser('alice', 'limit=1'));
-    const cursor = new URL(first.headers.link?.slice(1, -13) ?? '').searchParams.get('cursor');
+    const cursor = nextCursor(first);
     const reply = await service.call(asUser('bob', `limit=1&cursor=${cursor}`));
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ error: 400, message: expect.stringContaining('cursor') });

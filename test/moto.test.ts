@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PlantItem } from './helpers/dynamo.ts';
 import { httpApiEvent } from './helpers/events.ts';
+import { nextQuery } from './helpers/links.ts';
 import { startMoto } from './helpers/moto.ts';
 import { type Service, startService } from './helpers/service.ts';
 
@@ -28,9 +29,9 @@ describe('against moto', () => {
       );
       expect(reply.status).toBe(200);
       seen.push(...(reply.body as unknown[]));
-      const next = reply.headers.link?.match(/^<([^>]+)>/)?.[1];
-      if (!next) break;
-      query = new URL(next).search.slice(1);
+      const next = nextQuery(reply);
+      if (next === undefined) break;
+      query = next;
     }
     expect(seen).toEqual(plants.filter((p) => p.owner === 'bob').map(({ name, tag }) => ({ name, tag })));
   });

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { openapi } from './helpers/openapi.ts';
+import { assertMatchesContract, openapi } from './helpers/openapi.ts';
 
 describe('openapi.yaml', () => {
   it('is a valid OpenAPI 3.1.0 document, version 1.0.0', async () => {
@@ -21,6 +21,38 @@ describe('openapi.yaml', () => {
     );
     expect(openapi.components.schemas.Plant.required).toEqual(['name']);
     expect(openapi.components.schemas.Error.required).toEqual(['error', 'message']);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '500', '503']);
+    expect(Object.keys(operation.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '429',
+      '500',
+      '503',
+      '504',
+    ]);
+  });
+
+  const gateway = (statusCode: number, message: string) => ({
+    statusCode,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
+
+  it.each([
+    [404, 'Not Found'],
+    [429, 'Too Many Requests'],
+    [500, 'Internal Server Error'],
+    [503, 'Service Unavailable'],
+    [504, 'Endpoint request timed out'],
+  ])("documents API Gateway's own %i answer, {message}", (status, message) => {
+    expect(() => assertMatchesContract(gateway(status, message))).not.toThrow();
+  });
+
+  it("keeps the gateway's and the function's shapes apart", () => {
+    const functionShaped = { ...gateway(404, ''), body: '{"error":404,"message":"Not Found"}' };
+    expect(() => assertMatchesContract(functionShaped)).toThrow(/body/);
+    expect(() => assertMatchesContract(gateway(400, 'Bad Request'))).toThrow(/body/);
   });
 });

@@ -3,20 +3,27 @@
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import {
+  CognitoJwtInvalidClientIdError,
+  CognitoJwtInvalidTokenUseError,
   FetchError,
   JwksValidationError,
+  JwtBaseError,
   JwtExpiredError,
-  JwtInvalidScopeError,
   JwtNotBeforeError,
+  NotSupportedError,
+  ParameterValidationError,
 } from 'aws-jwt-verify/error';
 import { SimpleFetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { AuthConfig } from './config.ts';
-import { ForbiddenError, ServiceUnavailableError, UnauthorizedError } from './errors.ts';
+import { InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from './errors.ts';
+import { groupsOf } from './groups.ts';
+import { userPartition } from './partitions.ts';
 
-export interface TokenVerifier {
-  (token: string): Promise<JwtPayload>;
+export type TokenVerifier = (token: string) => Promise<JwtPayload>;
+
+export interface PrefetchingTokenVerifier extends TokenVerifier {
   /** The JWKS fetch started when the verifier was built; settles (never rejects) once it is done. */
   hydrated: Promise<void>;
 }
@@ -31,7 +38,7 @@ const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
  * delaying the first request. A request that arrives while it is in flight joins it; a failed
  * prefetch is not cached, and the first request fetches again (503 if the issuer is still down).
  */
-export function createTokenVerifier(config: AuthConfig): TokenVerifier {
+export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
   const jwksCache = new SimpleJwksCache({
     fetcher: new SimpleFetcher({ defaultRequestOptions: JWKS_FETCH_TIMEOUTS }),
   });
@@ -41,7 +48,8 @@ export function createTokenVerifier(config: AuthConfig): TokenVerifier {
       jwksUri: config.jwksUri,
       // Cognito access tokens carry `client_id`, not `aud`: checked below instead.
       audience: config.isCognito ? null : config.audience,
-      ...(config.requiredScope && { scope: config.requiredScope }),
+      // No `scope` here: the library checks it before customJwtCheck, which would answer 403 to a
+      // token for another client. authenticate() checks it once the token is known to be ours.
       customJwtCheck: ({ payload }) => checkTokenUse(payload, config),
     },
     { jwksCache },
@@ -58,23 +66,42 @@ function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
   }
 }
 
-/** Verifies the request's bearer token and returns the caller's `sub`. */
+/** Who is calling: the verified token's `sub`, and the groups it names (sorted, distinct). */
+export interface Caller {
+  sub: string;
+  groups: string[];
+}
+
+/** Verifies the request's bearer token and returns the caller. */
 export async function authenticate(
   authorization: string | undefined,
   verify: TokenVerifier,
-  requiredScope: readonly string[] | undefined,
-): Promise<string> {
+  { requiredScope, groupsClaim }: Pick<AuthConfig, 'requiredScope' | 'groupsClaim'>,
+): Promise<Caller> {
   const token = bearerToken(authorization);
   let payload: JwtPayload;
   try {
     payload = await verify(token);
   } catch (error) {
-    throw toAuthError(error, requiredScope);
+    throw toAuthError(error);
   }
-  if (typeof payload.sub !== 'string' || payload.sub === '') {
-    throw new UnauthorizedError('The access token has no subject', 'no_subject');
-  }
-  return payload.sub;
+  if (!isSubject(payload.sub)) throw new UnauthorizedError('The access token has no usable subject', 'no_subject');
+  if (requiredScope && !hasScope(payload, requiredScope)) throw new InsufficientScopeError(requiredScope);
+  return { sub: payload.sub, groups: groupsOf(payload, groupsClaim) };
+}
+
+/**
+ * A sub that names one partition key: non-empty, well-formed Unicode (a lone surrogate encodes as
+ * U+FFFD, so two subs would share a partition) and within DynamoDB's 2,048-byte key limit.
+ */
+function isSubject(sub: unknown): sub is string {
+  return typeof sub === 'string' && sub !== '' && sub.isWellFormed() && Buffer.byteLength(userPartition(sub)) <= 2048;
+}
+
+/** At least one of the required scopes among the token's space-separated `scope` (RFC 6749 §3.3). */
+function hasScope(payload: JwtPayload, requiredScope: readonly string[]): boolean {
+  const granted = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+  return requiredScope.some((scope) => granted.includes(scope));
 }
 
 /**
@@ -98,15 +125,22 @@ function bearerToken(authorization: string | undefined): string {
 
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-function toAuthError(error: unknown, requiredScope: readonly string[] | undefined): Error {
+function toAuthError(error: unknown): Error {
   // FetchError extends JwtBaseError: check outages first so they never look like bad tokens.
   if (error instanceof FetchError || error instanceof JwksValidationError) {
     return new ServiceUnavailableError(error);
   }
   if (error instanceof UnauthorizedError) return error;
-  if (error instanceof JwtInvalidScopeError && requiredScope) return new ForbiddenError(requiredScope);
+  if (error instanceof CognitoJwtInvalidTokenUseError || error instanceof CognitoJwtInvalidClientIdError) {
+    return new UnauthorizedError('The token is not an access token for this API', 'wrong_token_use');
+  }
   if (error instanceof JwtExpiredError) return new UnauthorizedError('The access token has expired', 'expired');
   if (error instanceof JwtNotBeforeError)
     return new UnauthorizedError('The access token is not valid yet', 'not_yet_valid');
-  return new UnauthorizedError('The access token is invalid', 'invalid');
+  // The verifier's own misconfiguration is ours, not the caller's.
+  if (error instanceof ParameterValidationError || error instanceof NotSupportedError) return error;
+  if (error instanceof JwtBaseError) return new UnauthorizedError('The access token is invalid', 'invalid');
+  // Anything else (a TypeError, a key URL the fetcher cannot use) is a fault of this service: it
+  // leaves as 500 and is logged at ERROR, where an alarm sees it, never as a 401 that hides it.
+  return error instanceof Error ? error : new Error(String(error));
 }

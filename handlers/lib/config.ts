@@ -5,6 +5,8 @@ export interface Config {
   /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
   dynamodbEndpoint: string | undefined;
   maxPageSize: number;
+  /** Base of absolute next-page links; undefined: links are relative references (see http.ts). */
+  publicBaseUrl: string | undefined;
   auth: AuthConfig;
 }
 
@@ -42,11 +44,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tableName: required(env, 'PLANTS_TABLE_NAME'),
     dynamodbEndpoint: optional(env, 'DYNAMODB_ENDPOINT'),
     maxPageSize: readMaxPageSize(env),
+    publicBaseUrl: readPublicBaseUrl(env),
     auth: {
       issuer,
       audience: list(required(env, 'AUTH_AUDIENCE')),
       tokenUse: readTokenUse(env, isCognito),
-      jwksUri: optional(env, 'AUTH_JWKS_URI') ?? `${issuer}/.well-known/jwks.json`,
+      jwksUri: readJwksUri(env, issuer),
       requiredScope: optional(env, 'AUTH_REQUIRED_SCOPE')?.split(/\s+/),
       isCognito,
       groupsClaim: readGroupsClaim(env, isCognito),
@@ -62,6 +65,38 @@ function readMaxPageSize(env: NodeJS.ProcessEnv): number {
     throw new ConfigError(`MAX_PAGE_SIZE must be an integer from 1 to ${MAX_MAX_PAGE_SIZE}, got "${raw}"`);
   }
   return value;
+}
+
+// aws-jwt-verify fetches keys over https only: an http URL would turn every valid token into a
+// failed request, so it is refused here, at cold start, where the deployment notices.
+function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
+  const raw = optional(env, 'AUTH_JWKS_URI') ?? `${issuer}/.well-known/jwks.json`;
+  if (parseHttps(raw) === undefined) {
+    throw new ConfigError(
+      `AUTH_JWKS_URI must be an https URL (default: <AUTH_ISSUER>/.well-known/jwks.json), got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
+// Bounded so a next link (this plus a ~2 KB cursor) stays well inside the response's header margin.
+const MAX_BASE_URL_LENGTH = 1024;
+
+function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, 'PUBLIC_BASE_URL');
+  if (raw === undefined) return undefined;
+  const url = parseHttps(raw);
+  if (url === undefined || url.search || url.hash || url.username || url.password || raw.length > MAX_BASE_URL_LENGTH) {
+    throw new ConfigError(
+      `PUBLIC_BASE_URL must be an https URL without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
+    );
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function parseHttps(raw: string): URL | undefined {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  return url?.protocol === 'https:' && url.hostname !== '' ? url : undefined;
 }
 
 // Cognito-shaped tokens can come from elsewhere too (the local issuer mirrors a user pool), so

@@ -28,7 +28,9 @@ export type AuthFailure =
   | 'invalid'
   | 'no_subject'
   | 'wrong_token_use'
-  | 'insufficient_scope';
+  | 'invalid_groups'
+  | 'insufficient_scope'
+  | 'too_many_groups';
 
 /**
  * 401. RFC 6750 §3.1: a request with no bearer token gets a bare challenge; a request whose
@@ -46,14 +48,31 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
-/** 403: the token is valid but lacks a scope this deployment requires. */
+/** 403: the token is valid, but this deployment will not serve it. */
 export class ForbiddenError extends HttpError {
   override name = 'ForbiddenError';
-  readonly reason: AuthFailure = 'insufficient_scope';
+  readonly reason: AuthFailure;
+  constructor(message: string, reason: AuthFailure, headers: Readonly<Record<string, string>> = {}) {
+    super(403, message, headers);
+    this.reason = reason;
+  }
+}
+
+/** 403 (RFC 6750 §3.1): the token lacks a scope this deployment requires. */
+export class InsufficientScopeError extends ForbiddenError {
+  override name = 'InsufficientScopeError';
   constructor(requiredScope: readonly string[]) {
-    super(403, 'The access token does not carry the required scope', {
+    super('The access token does not carry the required scope', 'insufficient_scope', {
       'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${requiredScope.join(' ')}"`,
     });
+  }
+}
+
+/** 403: the token names more groups than one request reads; refused rather than cut silently. */
+export class TooManyGroupsError extends ForbiddenError {
+  override name = 'TooManyGroupsError';
+  constructor(bound: number) {
+    super(`The access token names more than ${bound} groups, the most this API reads per request`, 'too_many_groups');
   }
 }
 

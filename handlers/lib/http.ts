@@ -40,20 +40,24 @@ export function queryParameters(event: ApiEvent): Map<string, string[]> {
   return params;
 }
 
-/** The absolute URL of this resource as the caller addressed it (stage and base path included). */
-export function resourceUrl(event: ApiEvent): string {
-  // API Gateway fills domainName itself; the Host header is only a fallback for bare events.
-  const host = event.requestContext.domainName ?? header(event, 'host') ?? 'localhost';
-  const scheme = header(event, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
-  const path = isHttpApi(event) ? event.rawPath : (event.requestContext.path ?? event.path);
-  return `${scheme}://${host}${path}`;
+/**
+ * The RFC 8288 link to the next page. By default a relative reference holding only the query
+ * (RFC 3986 §4.2): the client resolves it against the URL it requested (§5.2.2 keeps that URL's
+ * scheme, host and path), so it stays right behind a custom domain with or without an API mapping
+ * key, a REST stage or a proxy's path prefix, none of which the event reliably shows (payload 2.0's
+ * rawPath omits the mapping key). With `publicBaseUrl`, an absolute URL under it instead.
+ */
+export function nextLink(query: URLSearchParams, publicBaseUrl: string | undefined): string {
+  const target = publicBaseUrl === undefined ? `?${query}` : `${publicBaseUrl}/plants?${query}`;
+  return `<${target}>; rel="next"`;
 }
 
-export function json(body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+/** A 200 with a body already serialized as JSON. */
+export function json(body: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
   return {
     statusCode: 200,
     headers: { ...COMMON_HEADERS, 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    body,
   };
 }
 

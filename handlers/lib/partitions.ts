@@ -9,3 +9,12 @@ export const userPartition = (sub: string): string => `user#${sub}`;
 
 /** The partition of a group's shared plants: `group#<name>`. */
 export const groupPartition = (group: string): string => `group#${group}`;
+
+/**
+ * Every partition a caller may read, in listing order: their own first, then their groups' in the
+ * order given (sorted by name, see groups.ts).
+ */
+export const accessiblePartitions = ({ sub, groups }: { sub: string; groups: readonly string[] }): string[] => [
+  userPartition(sub),
+  ...groups.map(groupPartition),
+];

@@ -3,17 +3,23 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from './errors.ts';
-import { userPartition } from './partitions.ts';
+import { type SerializedPlant, serializePlant } from './page-budget.ts';
 
 export interface Plant {
   name: string;
   tag?: string;
 }
 
+/** Where a walk resumes: the first partition to read (an index into the caller's partitions), after `afterId` in it. */
+export interface Position {
+  partition: number;
+  afterId: string | undefined;
+}
+
 export interface PlantPage {
-  plants: Plant[];
-  /** Id of the last plant returned, when more plants remain after it. */
-  lastId: string | undefined;
+  plants: SerializedPlant[];
+  /** Where the next page starts, when more plants may remain. */
+  next: Position | undefined;
 }
 
 // Bounded retries and timeouts keep the worst case (3 attempts of 0.5 s connect + 1 s response,
@@ -29,41 +35,72 @@ export function createPlantsClient(endpoint: string | undefined): DynamoDBDocume
 }
 
 /**
- * Reads up to `limit` of the owner's plants in id order, after `afterId` when given. Query only,
- * never Scan: the cost follows the page, not the table. One extra item is read to learn whether
- * another page exists, so the last page never links to an empty one.
+ * Every DynamoDB call a page may make: a page that reaches it ends short, with a next link. It bounds
+ * one request's cost (10 round trips, at most 10 MB read) whatever the item sizes or the number of
+ * partitions; a full 6 MB page of plants at the largest sizes takes about 7 reads of 1 MB.
  */
-export async function listPlantsForOwner(
+export const MAX_QUERIES_PER_PAGE = 10;
+
+export interface PageRequest {
+  /** The partitions the caller may read, in listing order. */
+  partitions: readonly string[];
+  from: Position;
+  limit: number;
+  byteBudget: number;
+}
+
+/**
+ * Reads the next page: up to `limit` plants and `byteBudget` bytes, partition after partition in
+ * id order. Query only, never Scan: the cost follows the page, not the table. One item beyond the
+ * limit is read so the last page never links to an empty one. Every item read is either returned or
+ * ends the page, so the next position is always just after the last plant returned.
+ */
+export async function readPlantsPage(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  { partitions, from, limit, byteBudget }: PageRequest,
+): Promise<PlantPage> {
+  const plants: SerializedPlant[] = [];
+  let bytes = 0;
+  let queries = 0;
+  for (let index = from.partition; index < partitions.length; index++) {
+    const owner = partitions[index] ?? '';
+    let afterId = index === from.partition ? from.afterId : undefined;
+    let page: Awaited<ReturnType<typeof queryPartition>>;
+    do {
+      if (queries === MAX_QUERIES_PER_PAGE) return { plants, next: { partition: index, afterId } };
+      queries++;
+      page = await queryPartition(client, tableName, owner, afterId, limit + 1 - plants.length);
+      for (const item of page.Items ?? []) {
+        const plant = serializePlant(toPlant(item));
+        if (plants.length === limit || bytes + plant.bytes > byteBudget) {
+          return { plants, next: { partition: index, afterId } };
+        }
+        plants.push(plant);
+        bytes += plant.bytes;
+        afterId = String(item.id);
+      }
+    } while (page.LastEvaluatedKey !== undefined);
+  }
+  return { plants, next: undefined };
+}
+
+function queryPartition(
   client: DynamoDBDocumentClient,
   tableName: string,
   owner: string,
-  limit: number,
   afterId: string | undefined,
-): Promise<PlantPage> {
-  const partition = userPartition(owner);
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined =
-    afterId === undefined ? undefined : { owner: partition, id: afterId };
-  do {
-    const page = await query(client, {
-      TableName: tableName,
-      KeyConditionExpression: '#owner = :owner',
-      ProjectionExpression: '#id, #name, #tag',
-      ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
-      ExpressionAttributeValues: { ':owner': partition },
-      Limit: limit + 1 - items.length,
-      ExclusiveStartKey: startKey,
-    });
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length <= limit);
-
-  const pageItems = items.slice(0, limit);
-  const more = items.length > limit;
-  return {
-    plants: pageItems.map(toPlant),
-    lastId: more ? String(pageItems.at(-1)?.id) : undefined,
-  };
+  limit: number,
+) {
+  return query(client, {
+    TableName: tableName,
+    KeyConditionExpression: '#owner = :owner',
+    ProjectionExpression: '#id, #name, #tag',
+    ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
+    ExpressionAttributeValues: { ':owner': owner },
+    Limit: limit,
+    ...(afterId !== undefined && { ExclusiveStartKey: { owner, id: afterId } }),
+  });
 }
 
 /** Only `name` and `tag` ever leave the table. */

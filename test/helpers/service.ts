@@ -1,8 +1,10 @@
 // The whole service in this process: a real TLS-served JWKS, dynalite, and the handler itself,
 // configured through the environment exactly as the stack configures the function.
 
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
+import { readConfig } from '../../handlers/lib/config.ts';
 import {
   createSigningKey,
   type JwksServer,
@@ -20,10 +22,26 @@ import { assertMatchesContract } from './openapi.ts';
 export const AUDIENCE = 'plant-store-test';
 export const TABLE = 'plants-test';
 
+/** The claims a Cognito user pool puts in an access token from InitiateAuth (besides iss, sub, iat, exp). */
+export function cognitoAccessClaims(sub: string, clientId: string): Record<string, unknown> {
+  return {
+    client_id: clientId,
+    token_use: 'access',
+    scope: 'aws.cognito.signin.user.admin',
+    username: sub,
+    auth_time: Math.floor(Date.now() / 1000) - 5,
+    origin_jti: randomUUID(),
+    event_id: randomUUID(),
+    jti: randomUUID(),
+  };
+}
+
 export interface Reply {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** The invocation result as the handler returned it, before parsing. */
+  result: APIGatewayProxyResult;
 }
 
 export interface Service {
@@ -32,7 +50,11 @@ export interface Service {
   dynamo: LocalDynamo;
   /** What the function wrote (JSON log lines and EMF metrics), kept out of the test output. */
   logs: CapturedLogs;
-  /** A valid access token for `sub`, with `claims` overriding the defaults. */
+  /**
+   * A valid access token for `sub`, with `claims` overriding the defaults: shaped as a Cognito user
+   * pool's (client_id, token_use, scope, username, no aud) when the service is configured for
+   * Cognito, as a generic OIDC issuer's (aud) otherwise.
+   */
   token(sub: string, claims?: Record<string, unknown>): string;
   /** Invokes the handler, checks the response against openapi.yaml, and parses it. */
   call(event: APIGatewayProxyEvent | APIGatewayProxyEventV2): Promise<Reply>;
@@ -86,8 +108,11 @@ export async function startService(
   });
   issuer.available = !issuerDownAtInit;
   const { handler } = await import('../../handlers/list-plants.ts');
+  const { auth } = readConfig();
 
   const now = () => Math.floor(Date.now() / 1000);
+  const shape = (sub: string) =>
+    auth.isCognito ? cognitoAccessClaims(sub, auth.audience[0] ?? '') : { aud: AUDIENCE, token_use: 'access' };
   return {
     issuer,
     key,
@@ -95,10 +120,9 @@ export async function startService(
     logs,
     token: (sub, claims = {}) =>
       signToken(key, {
-        iss: issuer.url,
-        aud: AUDIENCE,
+        iss: auth.issuer,
         sub,
-        token_use: 'access',
+        ...shape(sub),
         iat: now(),
         exp: now() + 600,
         ...claims,
@@ -110,6 +134,7 @@ export async function startService(
         status: result.statusCode,
         headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
         body: JSON.parse(result.body),
+        result,
       };
     },
     seed: (items) => putPlants(dynamo.client, TABLE, items),

@@ -125,9 +125,7 @@ describe('the bundled function in the synthesized cloud assembly', () => {
 
     expect(http?.statusCode).toBe(200);
     expect(JSON.parse(http?.body ?? '')).toEqual([{ name: 'Monstera', tag: 'aroid' }, { name: 'Pilea' }]);
-    expect(http?.headers?.Link).toMatch(
-      /^<https:\/\/api1234567\.execute-api\.[^>]+\?limit=2&cursor=[^>]+>; rel="next"$/,
-    );
+    expect(http?.headers?.Link).toMatch(/^<\?limit=2&cursor=[^>]+>; rel="next"$/);
 
     expect(rest?.statusCode).toBe(200);
     expect(JSON.parse(rest?.body ?? '')).toEqual([{ name: 'Cactus', tag: 'succulent' }]);

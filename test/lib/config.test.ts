@@ -12,6 +12,7 @@ describe('readConfig', () => {
     const config = readConfig(base);
     expect(config.maxPageSize).toBe(1000);
     expect(config.dynamodbEndpoint).toBeUndefined();
+    expect(config.publicBaseUrl).toBeUndefined();
     expect(config.auth).toEqual({
       issuer: 'https://issuer.example.com',
       audience: ['api://plants'],
@@ -44,7 +45,12 @@ describe('readConfig', () => {
   });
 
   it('takes the issuer type and groups claim from the environment when given', () => {
-    const cognitoShaped = readConfig({ ...base, AUTH_ISSUER: 'http://localhost:3000', AUTH_ISSUER_TYPE: 'cognito' });
+    const cognitoShaped = readConfig({
+      ...base,
+      AUTH_ISSUER: 'http://localhost:3000',
+      AUTH_ISSUER_TYPE: 'cognito',
+      AUTH_JWKS_URI: 'https://localhost:3001/jwks.json',
+    });
     expect(cognitoShaped.auth.isCognito).toBe(true);
     expect(cognitoShaped.auth.groupsClaim).toBe('cognito:groups');
     const oidc = readConfig({ ...base, AUTH_GROUPS_CLAIM: 'groups' });
@@ -84,5 +90,30 @@ describe('readConfig', () => {
 
   it('refuses an unknown AUTH_TOKEN_USE', () => {
     expect(() => readConfig({ ...base, AUTH_TOKEN_USE: 'refresh' })).toThrow(/AUTH_TOKEN_USE/);
+  });
+
+  it.each([
+    ['an http AUTH_JWKS_URI', { AUTH_JWKS_URI: 'http://keys.example.com/jwks' }],
+    ['a relative AUTH_JWKS_URI', { AUTH_JWKS_URI: '/jwks.json' }],
+    ['an http issuer without AUTH_JWKS_URI', { AUTH_ISSUER: 'http://issuer.example.com' }],
+  ])('refuses %s at cold start, naming AUTH_JWKS_URI (keys are fetched over https only)', (_, env) => {
+    expect(() => readConfig({ ...base, ...env })).toThrow(/AUTH_JWKS_URI must be an https URL/);
+  });
+
+  it('reads PUBLIC_BASE_URL without its trailing slash', () => {
+    expect(readConfig({ ...base, PUBLIC_BASE_URL: 'https://api.example.com/v1/' }).publicBaseUrl).toBe(
+      'https://api.example.com/v1',
+    );
+  });
+
+  it.each([
+    'http://api.example.com',
+    'api.example.com/v1',
+    'https://api.example.com/v1?x=1',
+    'https://api.example.com/#top',
+    'https://user:pw@api.example.com',
+    `https://api.example.com/${'a'.repeat(1024)}`,
+  ])('refuses PUBLIC_BASE_URL=%s, naming it', (value) => {
+    expect(() => readConfig({ ...base, PUBLIC_BASE_URL: value })).toThrow(/PUBLIC_BASE_URL must be an https URL/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   BadRequestError,
-  ForbiddenError,
+  InsufficientScopeError,
   ServiceUnavailableError,
   toErrorResponse,
   UnauthorizedError,
@@ -29,7 +29,7 @@ describe('toErrorResponse', () => {
   });
 
   it('names the missing scope on 403', () => {
-    const response = toErrorResponse(new ForbiddenError(['plants:read']));
+    const response = toErrorResponse(new InsufficientScopeError(['plants:read']));
     expect(response.statusCode).toBe(403);
     expect(response.headers['WWW-Authenticate']).toBe('Bearer error="insufficient_scope", scope="plants:read"');
   });

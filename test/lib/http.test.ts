@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { header, queryParameters, resourceUrl } from '../../handlers/lib/http.ts';
+import { header, nextLink, queryParameters } from '../../handlers/lib/http.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
 
 describe('queryParameters', () => {
@@ -37,14 +37,18 @@ describe('header', () => {
   });
 });
 
-describe('resourceUrl', () => {
-  it('keeps the REST stage in the path', () => {
-    expect(resourceUrl(restApiEvent())).toBe('https://rest123456.execute-api.eu-west-1.amazonaws.com/prod/plants');
+describe('nextLink', () => {
+  const query = new URLSearchParams({ limit: '2', cursor: 'abc.def' });
+
+  it('is a query-only relative reference by default, which keeps whatever path the client used', () => {
+    expect(nextLink(query, undefined)).toBe('<?limit=2&cursor=abc.def>; rel="next"');
+    const resolved = new URL('?limit=2&cursor=abc.def', 'https://api.example.com/v1/plants?limit=2');
+    expect(resolved.href).toBe('https://api.example.com/v1/plants?limit=2&cursor=abc.def');
   });
 
-  it('uses http only when the front says the request came over http', () => {
-    const event = httpApiEvent({ headers: { 'x-forwarded-proto': 'http' } });
-    expect(resourceUrl(event)).toBe('http://api1234567.execute-api.eu-west-1.amazonaws.com/plants');
-    expect(resourceUrl(httpApiEvent({ headers: { 'x-forwarded-proto': 'gopher' } }))).toMatch(/^https:/);
+  it('is absolute under PUBLIC_BASE_URL when one is configured', () => {
+    expect(nextLink(query, 'https://api.example.com/v1')).toBe(
+      '<https://api.example.com/v1/plants?limit=2&cursor=abc.def>; rel="next"',
+    );
   });
 });

@@ -47,7 +47,7 @@ async function loadRun(baseUrl: string) {
     if (response.status !== 200) throw new Error(`${user}'s first page answered ${response.status}: ${body}`);
     const next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
     const names = new Set((JSON.parse(body) as { name: string }[]).map((plant) => plant.name));
-    baselines[user] = { body, names, cursor: next ? new URL(next).searchParams.get('cursor') : null };
+    baselines[user] = { body, names, cursor: next ? new URL(next, baseUrl + PAGE).searchParams.get('cursor') : null };
   }
 
   const counts = { unexpected: 0, crossUser: 0, byKind: {} as Record<string, Record<number, number>> };

@@ -55,6 +55,7 @@ function twoHeaders(flavour: 'http' | 'rest'): ApiEvent {
 
 const REQUIRED = 'A bearer token is required';
 const INVALID = 'The access token is invalid';
+const NO_SUBJECT = 'The access token has no usable subject';
 interface Expected {
   status: number;
   challenge: string;
@@ -123,8 +124,11 @@ const rows: [string, () => ApiEvent, Expected][] = [
     () => bearer(service.token('alice', { token_use: undefined })),
     refused('The token is not an access token'),
   ],
-  ['no sub', () => bearer(service.token('alice', { sub: undefined })), refused('The access token has no subject')],
-  ['an empty sub', () => bearer(service.token('alice', { sub: '' })), refused('The access token has no subject')],
+  ['no sub', () => bearer(service.token('alice', { sub: undefined })), refused(NO_SUBJECT)],
+  ['an empty sub', () => bearer(service.token('alice', { sub: '' })), refused(NO_SUBJECT)],
+  // A lone surrogate encodes as U+FFFD: two such subs would share one partition.
+  ['a sub with a lone surrogate', () => bearer(service.token('\ud800')), refused(NO_SUBJECT)],
+  ['a sub longer than a partition key', () => bearer(service.token('a'.repeat(2044))), refused(NO_SUBJECT)],
   ['a numeric sub', () => bearer(service.token('alice', { sub: 42 })), refused()],
   ['an array sub', () => bearer(service.token('alice', { sub: ['alice'] })), refused()],
   ['alg none without a signature', () => bearer(`${base64url({ alg: 'none' })}.${base64url(claims())}.`), refused()],

@@ -1,5 +1,5 @@
 // Property-based tests (fast-check) against the real handler, dynalite and the TLS JWKS:
-// random owners and plants compared with a model across pagination walks, and random requests
+// random owners, groups, memberships and plants compared with a model across pagination walks, and random requests
 // that must only ever answer 200/400/401/403 with a body that matches openapi.yaml.
 //
 // Deterministic: a fixed seed unless FC_SEED is set; FC_RUNS scales the run counts. A failure
@@ -9,19 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { PlantItem } from '../helpers/dynamo.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
-import { type Reply, type Service, startService } from '../helpers/service.ts';
+import { nextCursor } from '../helpers/links.ts';
+import { type Service, startService } from '../helpers/service.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261121);
 const PATH = process.env.FC_PATH;
 const SCALE = Number(process.env.FC_RUNS ?? 1);
 const MODEL_RUNS = 100 * SCALE;
+const SHARING_RUNS = 60 * SCALE;
 const REQUEST_RUNS = 500 * SCALE;
 const PAGE_MAX = 5;
 const SCOPE = 'plants:read';
 
 let service: Service;
 beforeAll(async () => {
-  service = await startService({ MAX_PAGE_SIZE: String(PAGE_MAX), AUTH_REQUIRED_SCOPE: SCOPE });
+  service = await startService({
+    MAX_PAGE_SIZE: String(PAGE_MAX),
+    AUTH_REQUIRED_SCOPE: SCOPE,
+    AUTH_GROUPS_CLAIM: 'groups',
+  });
 });
 afterAll(() => service.stop());
 
@@ -38,10 +44,6 @@ async function check<T>(property: fc.IAsyncProperty<T>, numRuns: number): Promis
 const call = (event: Parameters<Service['call']>[0]) => service.call(event);
 const bearerFor = (sub: string, claims: Record<string, unknown> = { scope: SCOPE }) =>
   `Bearer ${service.token(sub, claims)}`;
-const nextCursor = (reply: Reply) => {
-  const link = reply.headers.link?.match(/^<([^>]+)>; rel="next"$/)?.[1];
-  return link === undefined ? undefined : (new URL(link).searchParams.get('cursor') ?? undefined);
-};
 /** DynamoDB orders string sort keys by their UTF-8 bytes, not by UTF-16 code units. */
 const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -88,6 +90,75 @@ describe('every caller sees exactly their own plants (model-based)', () => {
         }
       }),
       MODEL_RUNS,
+    );
+  });
+});
+
+// Group names from characters that stress the key format: separators, spaces, Unicode, astral.
+const groupNameArb = fc.string({
+  unit: fc.constantFrom('a', 'B', '#', '/', ' ', 'é', '🌿', 'user#'),
+  minLength: 1,
+  maxLength: 4,
+});
+const plantsArb = fc.uniqueArray(plantArb, { selector: (p) => p.id, maxLength: 6 });
+const sharingArb = fc
+  .record({
+    groups: fc.uniqueArray(groupNameArb, { maxLength: 4 }),
+    users: fc.uniqueArray(fc.record({ sub: text(1, 8), plants: plantsArb }), {
+      selector: (u) => u.sub,
+      minLength: 1,
+      maxLength: 3,
+    }),
+  })
+  .chain(({ groups, users }) =>
+    fc.record({
+      groups: fc.constant(groups),
+      users: fc.constant(users),
+      memberships: fc.array(fc.subarray(groups), { minLength: users.length, maxLength: users.length }),
+      groupPlants: fc.array(plantsArb, { minLength: groups.length, maxLength: groups.length }),
+    }),
+  );
+type Model = { id: string; name: string; tag?: string | undefined };
+const view = (plants: Model[]) =>
+  [...plants].sort((a, b) => byUtf8(a.id, b.id)).map(({ name, tag }) => (tag === undefined ? { name } : { name, tag }));
+
+describe('every caller sees exactly their own plants and their groups’ (model-based)', () => {
+  let world = 0;
+  it(`holds for ${SHARING_RUNS} random sets of users, groups, memberships and plants`, async () => {
+    await check(
+      fc.asyncProperty(sharingArb, pageSizesArb, async ({ groups, users, memberships, groupPlants }, pageSizes) => {
+        // Fresh partitions per run; one prefix for all of a run's groups keeps their relative order.
+        const prefix = `s${world++}/`;
+        const items: PlantItem[] = [
+          ...users.flatMap(({ sub, plants }) => plants.map((plant) => ({ ...plant, owner: prefix + sub }))),
+          ...groups.flatMap((group, g) => (groupPlants[g] ?? []).map((plant) => ({ ...plant, group: prefix + group }))),
+        ].map(({ tag, ...item }) => (tag === undefined ? item : { ...item, tag }));
+        await service.seed(items);
+
+        for (const [u, { sub, plants }] of users.entries()) {
+          const mine = [...(memberships[u] ?? [])].sort();
+          const expected = [
+            ...view(plants),
+            ...mine.flatMap((group) => view(groupPlants[groups.indexOf(group)] ?? [])),
+          ];
+          const token = service.token(prefix + sub, { scope: SCOPE, groups: mine.map((group) => prefix + group) });
+          const seen: unknown[] = [];
+          let cursor: string | undefined;
+          for (let page = 0; page <= expected.length; page++) {
+            const limit = pageSizes[page % pageSizes.length] ?? 1;
+            const query = new URLSearchParams({ limit: String(limit), ...(cursor && { cursor }) }).toString();
+            const reply = await call(httpApiEvent({ query, headers: { authorization: `Bearer ${token}` } }));
+            expect(reply.status).toBe(200);
+            const body = reply.body as unknown[];
+            expect(body).toEqual(expected.slice(seen.length, seen.length + Math.min(limit, PAGE_MAX)));
+            seen.push(...body);
+            cursor = nextCursor(reply);
+            if (cursor === undefined) break;
+          }
+          expect(seen).toEqual(expected);
+        }
+      }),
+      SHARING_RUNS,
     );
   });
 });
