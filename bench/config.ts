@@ -38,6 +38,11 @@ export const settings = {
   tableSizes: quick ? [0, 250] : [0, 10_000, 100_000],
   /** Plants per other user. */
   plantsPerOtherUser: 100,
+  /** Groups the caller's token names, for the many-groups read cost; and each group's plants. */
+  groupCounts: quick ? [1, 20] : [1, 100],
+  plantsPerGroup: 10,
+  /** Page sizes asked for in the many-groups read cost. */
+  groupPageLimits: [100, 1000],
   /** Concurrent BatchWriteItem calls while seeding. */
   writeConcurrency: 8,
 };

@@ -5,7 +5,7 @@
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { FUNCTION_NODE_OPTIONS } from '../infra/function-runtime.ts';
-import { createSigningKey, createTlsIdentity, type JwksServer, startJwksServer } from '../local/issuer.ts';
+import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
 import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
@@ -19,6 +19,8 @@ export interface BenchEnvironment {
   dynamoTls: Front;
   /** The API Gateway event of the caller's `GET /plants`, with a valid bearer token. */
   event: ReturnType<typeof httpApiEvent>;
+  /** The caller's `GET /plants?<query>` with a token that also carries `claims` (e.g. groups). */
+  eventWith(claims: Record<string, unknown>, query?: string): ReturnType<typeof httpApiEvent>;
   /** Environment of a function process; by default it reaches dynalite and the JWKS directly. */
   functionEnv(options?: FunctionEnvOptions): NodeJS.ProcessEnv;
   stop(): Promise<void>;
@@ -56,6 +58,11 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
     dynamo,
     dynamoTls,
     event,
+    eventWith: (claims, query = '') => {
+      const now = Math.floor(Date.now() / 1000);
+      const base = { iss: issuer.url, aud: AUDIENCE, sub: CALLER, token_use: 'access', iat: now, exp: now + 3600 };
+      return httpApiEvent({ query, headers: { authorization: `Bearer ${signToken(key, { ...base, ...claims })}` } });
+    },
     functionEnv: ({ dynamodb = dynamoTls.url, jwksUri, tracing = false }: FunctionEnvOptions = {}) => ({
       PATH: process.env.PATH,
       // As the stack runs the function (source maps on), and as Lambda reports a cold start.

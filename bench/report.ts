@@ -22,6 +22,10 @@ export function renderReport(r: BenchResults): string {
       (point) =>
         `| read cost, ${point.otherUsersPlants} other users' plants | ${point.queryCapacityUnits} RCU (${point.queryCalls} Query) | Scan ${point.scanCapacityUnits} RCU (${point.scanPages} pages) | |`,
     ),
+    ...r.groupReadCost.map(
+      (p) =>
+        `| read cost of one page, caller in ${p.groups} group(s), limit ${p.limit} | ${p.capacityUnits} RCU (${p.queryCalls} Query) for ${p.plants} plants | | |`,
+    ),
     `| peak RSS of the function process | ${mb(r.peakRssBytes.coldStart)} cold, ${mb(r.peakRssBytes.afterWarm)} after ${r.peakRssBytes.warmInvocations} warm invocations | | |`,
     '',
     `| per million requests (${cost.memoryMb} MB arm64, ${cost.billedMs} ms billed, ${cost.readUnitsPerRequest} RCU) | HTTP API | REST API |`,

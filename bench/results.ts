@@ -1,7 +1,9 @@
 // The shape of bench/results.json, and the issue's targets checked against it.
 
+import { MAX_QUERIES_PER_PAGE } from '../handlers/lib/plants.ts';
 import type { measureColdStarts, NetworkSummary } from './cold-start.ts';
 import type { CostPerMillion } from './cost.ts';
+import type { GroupReadCostPoint } from './group-read-cost.ts';
 import type { ReadCostPoint } from './read-cost.ts';
 import type { Histogram } from './stats.ts';
 import type { measureWarm, WarmSummary } from './warm.ts';
@@ -29,6 +31,8 @@ export interface BenchResults {
     bare: WarmResult;
   };
   readCost: ReadCostPoint[];
+  /** One page's read cost for a caller in few and in many groups. */
+  groupReadCost: GroupReadCostPoint[];
   peakRssBytes: { coldStart: number; afterWarm: number; warmInvocations: number };
   costPerMillion: CostPerMillion;
   targets: Target[];
@@ -79,6 +83,22 @@ export function checkTargets(results: Omit<BenchResults, 'targets' | 'wallSecond
       met: first !== undefined && first.queryCapacityUnits === last?.queryCapacityUnits,
     },
   ];
+  // A page reads the caller's partition, then group after group until it is full, and never makes
+  // more than MAX_QUERIES_PER_PAGE calls: so its cost is bounded by the page whatever the groups.
+  const groupCounts = results.groupReadCost.map((p) => p.groups);
+  const few = results.groupReadCost.filter((p) => p.groups === Math.min(...groupCounts));
+  const many = results.groupReadCost.filter((p) => p.groups === Math.max(...groupCounts));
+  const smallest = Math.min(...results.groupReadCost.map((p) => p.limit));
+  const rcu = (points: GroupReadCostPoint[], limit: number) => points.find((p) => p.limit === limit)?.capacityUnits;
+  targets.push({
+    name: 'group read cost follows the page',
+    goal: `≤ ${MAX_QUERIES_PER_PAGE} Query per page; limit ${smallest}: ${many[0]?.groups} groups cost what 1 group costs`,
+    value: results.groupReadCost.map((p) => `${p.groups} groups, limit ${p.limit}: ${p.capacityUnits} RCU`).join('; '),
+    met:
+      results.groupReadCost.every((p) => p.queryCalls <= MAX_QUERIES_PER_PAGE) &&
+      rcu(many, smallest) !== undefined &&
+      rcu(many, smallest) === rcu(few, smallest),
+  });
   if (network) {
     const added = network.handler.medianMs - network.loopbackHandlerMedianMs;
     targets.push(

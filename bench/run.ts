@@ -11,6 +11,7 @@ import { measureColdStarts, measureNetworkColdStarts } from './cold-start.ts';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
 import { costPerMillion } from './cost.ts';
 import { plantsOf, startEnvironment } from './environment.ts';
+import { measureGroupReadCost } from './group-read-cost.ts';
 import { measureReadCost } from './read-cost.ts';
 import { renderReport } from './report.ts';
 import { type BenchResults, checkTargets } from './results.ts';
@@ -38,6 +39,8 @@ try {
   const warm = await measureWarm(env, bundles.handler, bundles.bare);
   log(`read cost at ${settings.tableSizes.join(', ')} other users' plants`);
   const readCost = await measureReadCost(env, bundles.handler);
+  log(`read cost of one page for a caller in ${settings.groupCounts.join(' or ')} groups`);
+  const groupReadCost = await measureGroupReadCost(env, bundles.handler);
 
   // Both latency histograms share bins, up to the slower function's p99.5.
   const upperUs = percentile([...warm.handler.latenciesUs, ...warm.bare.latenciesUs], 99.5);
@@ -61,6 +64,7 @@ try {
       tracingOn: warm.tracingOn,
     },
     readCost,
+    groupReadCost,
     peakRssBytes: {
       coldStart: coldStart.handler.maxRssBytes,
       afterWarm: warm.maxRssBytes,

@@ -39,6 +39,12 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
     expect(results.readCost.map((point) => point.otherUsersPlants)).toEqual([0, 250]);
     for (const point of results.readCost) expect(point.queryCalls).toBe(1);
     expect(results.readCost[1]?.scanCapacityUnits).toBeGreaterThan(results.readCost[0]?.scanCapacityUnits ?? 0);
+    // A caller in 20 groups pays for a page of 100 what a caller in one group pays.
+    const groupPage = (groups: number, limit: number) =>
+      results.groupReadCost.find((point) => point.groups === groups && point.limit === limit);
+    expect(groupPage(20, 100)?.capacityUnits).toBe(groupPage(1, 100)?.capacityUnits);
+    expect(groupPage(20, 100)?.plants).toBe(100);
+    for (const point of results.groupReadCost) expect(point.queryCalls).toBeLessThanOrEqual(10);
     expect(results.peakRssBytes.afterWarm).toBeGreaterThan(0);
     expect(results.costPerMillion.httpApiTotal).toBeLessThan(results.costPerMillion.restApiTotal);
     expect(results.targets.map((target) => target.name)).toContain('first request after init');
