@@ -8,28 +8,41 @@ import type { AddressInfo } from 'node:net';
 
 export interface CapacityProxy {
   endpoint: string;
-  /** Capacity units of each Query since the last `take()`, in order, and resets the record. */
-  take(): number[];
+  /** Each Query since the last `take()`, in order (its partition, its capacity units); resets the record. */
+  take(): QueryRecord[];
   close(): Promise<void>;
+}
+
+export interface QueryRecord {
+  /** The `:owner` value the Query asked for (the handler's key condition). */
+  partition: string;
+  capacityUnits: number;
 }
 
 export async function startCapacityProxy(target: string): Promise<CapacityProxy> {
   const targetUrl = new URL(target);
-  let consumed: number[] = [];
+  let consumed: QueryRecord[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const isQuery = String(req.headers['x-amz-target']).endsWith('.Query');
     let body = Buffer.concat(chunks);
-    if (isQuery)
-      body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), ReturnConsumedCapacity: 'TOTAL' }));
+    let partition = '';
+    if (isQuery) {
+      const input = JSON.parse(body.toString());
+      partition = String(input.ExpressionAttributeValues?.[':owner']?.S);
+      body = Buffer.from(JSON.stringify({ ...input, ReturnConsumedCapacity: 'TOTAL' }));
+    }
     const upstream = request(
       { host: targetUrl.hostname, port: targetUrl.port, path: req.url, method: req.method },
       async (reply) => {
         const replyChunks: Buffer[] = [];
         for await (const chunk of reply) replyChunks.push(chunk as Buffer);
         const replyBody = Buffer.concat(replyChunks);
-        if (isQuery) consumed.push(JSON.parse(replyBody.toString()).ConsumedCapacity?.CapacityUnits ?? Number.NaN);
+        if (isQuery) {
+          const units = JSON.parse(replyBody.toString()).ConsumedCapacity?.CapacityUnits;
+          consumed.push({ partition, capacityUnits: units ?? Number.NaN });
+        }
         res.writeHead(reply.statusCode ?? 502, reply.headers).end(replyBody);
       },
     );

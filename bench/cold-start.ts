@@ -1,10 +1,12 @@
 // Cold start: fresh processes that import a bundle and serve one request, the handler's runs
-// alternating with the trivial handler's so that machine noise falls on both alike.
+// alternating with a baseline's (the trivial handler; the same handler on loopback when a network
+// is modelled) so that machine noise falls on both alike.
 
 import type { Bundle } from './bundles.ts';
 import { CALLER, settings } from './config.ts';
 import type { BenchEnvironment } from './environment.ts';
 import { type FunctionRun, runFunction } from './function-process.ts';
+import { startDelayProxy } from './network.ts';
 import { median, percentile, round } from './stats.ts';
 
 export interface ColdStartSummary {
@@ -57,4 +59,47 @@ function summarize(runs: FunctionRun[]): ColdStartSummary {
     medianFirstRequestMs: round(median(runs.map((run) => run.readyMs - run.initMs)), 1),
     maxRssBytes: Math.max(...runs.map((run) => run.maxRssBytes)),
   };
+}
+
+export interface NetworkSummary {
+  rttMs: number;
+  /** Cold starts with the JWKS and DynamoDB one modelled round trip away. */
+  handler: ColdStartSummary;
+  /** The same function's cold start on loopback, interleaved with the runs above. */
+  loopbackHandlerMedianMs: number;
+  loopback: ColdStartSummary;
+}
+
+/**
+ * Cold starts with every connection to the JWKS and to DynamoDB through a delaying proxy (each
+ * round trip costs `rttMs`), alternating with cold starts that reach them on loopback.
+ */
+export async function measureNetworkColdStarts(
+  env: BenchEnvironment,
+  handler: Bundle,
+  rttMs: number,
+): Promise<NetworkSummary> {
+  const jwksProxy = await startDelayProxy(env.issuer.url, rttMs);
+  const dynamoProxy = await startDelayProxy(env.dynamoTls.url, rttMs);
+  const envs = {
+    network: env.functionEnv({ dynamodb: dynamoProxy.url, jwksUri: `${jwksProxy.url}/.well-known/jwks.json` }),
+    loopback: env.functionEnv(),
+  };
+  const runs = { network: [] as FunctionRun[], loopback: [] as FunctionRun[] };
+  try {
+    for (let i = -1; i < settings.coldRuns; i++) {
+      for (const name of ['network', 'loopback'] as const) {
+        const run = await runFunction({ bundle: handler.file, env: envs[name], event: env.event });
+        if (run.statusCode !== 200 || run.items !== settings.callerPlants) {
+          throw new Error(`${name} cold start answered ${run.statusCode} with ${run.items} plants`);
+        }
+        if (i >= 0) runs[name].push(run);
+      }
+    }
+  } finally {
+    await jwksProxy.close();
+    await dynamoProxy.close();
+  }
+  const loopback = summarize(runs.loopback);
+  return { rttMs, handler: summarize(runs.network), loopbackHandlerMedianMs: loopback.medianMs, loopback };
 }

@@ -1,17 +1,32 @@
-// Benchmark sizes and paths. BENCH_QUICK=1 shrinks every count so a smoke test runs in seconds.
+// Benchmark sizes, paths and flags. BENCH_QUICK=1 shrinks every count so a smoke test runs in
+// seconds. Flags: `--rtt <ms>` adds the run over a modelled network; `--update-reference` writes
+// the committed reference (bench/results.json, chart.svg, variants.json) instead of bench/out/.
 
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const quick = process.env.BENCH_QUICK === '1';
+const { values: flags } = parseArgs({
+  options: { rtt: { type: 'string' }, 'update-reference': { type: 'boolean', default: false } },
+});
+const rttMs = flags.rtt === undefined ? undefined : Number(flags.rtt);
+if (rttMs !== undefined && !(rttMs > 0 && rttMs <= 1000)) {
+  throw new Error(`--rtt takes a round-trip time in milliseconds (1 to 1000), got "${flags.rtt}"`);
+}
 
 export const benchDir = fileURLToPath(new URL('.', import.meta.url));
 /** Scratch space (bundles, the issuer's certificate): git-ignored, rebuilt on every run. */
 export const tmpDir = `${benchDir}tmp/`;
-/** Where results.json and chart.svg go; the smoke test points this elsewhere. */
-export const outDir = process.env.BENCH_OUT ?? benchDir;
+/**
+ * Where results go: bench/out/ (git-ignored) unless `--update-reference` asks for the committed
+ * reference files; the smoke test points BENCH_OUT elsewhere.
+ */
+export const outDir = process.env.BENCH_OUT ?? (flags['update-reference'] ? benchDir : `${benchDir}out/`);
 
 export const settings = {
   quick,
+  /** The modelled round-trip time to the JWKS and DynamoDB, when `--rtt` is given. */
+  rttMs,
   /** Fresh processes per bundle for the cold-start medians. */
   coldRuns: quick ? 2 : 21,
   /** Timed in-process invocations per function, after `warmupInvocations` untimed ones. */
@@ -23,6 +38,11 @@ export const settings = {
   tableSizes: quick ? [0, 250] : [0, 10_000, 100_000],
   /** Plants per other user. */
   plantsPerOtherUser: 100,
+  /** Groups the caller's token names, for the many-groups read cost; and each group's plants. */
+  groupCounts: quick ? [1, 20] : [1, 100],
+  plantsPerGroup: 10,
+  /** Page sizes asked for in the many-groups read cost. */
+  groupPageLimits: [100, 1000],
   /** Concurrent BatchWriteItem calls while seeding. */
   writeConcurrency: 8,
 };

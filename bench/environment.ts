@@ -1,22 +1,38 @@
 // The real components the function talks to: a TLS-served JWKS with an RS256 key, dynalite with
-// the plants table, and the environment a function process is configured with.
+// the plants table behind a TLS front (DynamoDB is HTTPS on AWS), a sink for X-Ray segments, and
+// the environment a function process is configured with.
 
+import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { FUNCTION_NODE_OPTIONS } from '../infra/function-runtime.ts';
-import { createSigningKey, createTlsIdentity, type JwksServer, startJwksServer } from '../local/issuer.ts';
+import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
 import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from './config.ts';
+import { type Front, startTlsFront } from './network.ts';
 
 export interface BenchEnvironment {
   issuer: JwksServer;
   dynamo: LocalDynamo;
+  /** dynalite over HTTPS, as a function process reaches it. */
+  dynamoTls: Front;
   /** The API Gateway event of the caller's `GET /plants`, with a valid bearer token. */
   event: ReturnType<typeof httpApiEvent>;
-  /** Environment of a function process reaching DynamoDB at `endpoint`. */
-  functionEnv(endpoint?: string): NodeJS.ProcessEnv;
+  /** The caller's `GET /plants?<query>` with a token that also carries `claims` (e.g. groups). */
+  eventWith(claims: Record<string, unknown>, query?: string): ReturnType<typeof httpApiEvent>;
+  /** Environment of a function process; by default it reaches dynalite and the JWKS directly. */
+  functionEnv(options?: FunctionEnvOptions): NodeJS.ProcessEnv;
   stop(): Promise<void>;
+}
+
+export interface FunctionEnvOptions {
+  /** Another DynamoDB endpoint (a delaying proxy, the capacity proxy). */
+  dynamodb?: string;
+  /** Another URL for the issuer's JWKS (a delaying proxy). */
+  jwksUri?: string;
+  /** Run as on Lambda with active tracing: Powertools loads the Tracer, segments go to the sink. */
+  tracing?: boolean;
 }
 
 export async function startEnvironment(): Promise<BenchEnvironment> {
@@ -27,6 +43,10 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
   const key = createSigningKey();
   const issuer = await startJwksServer(tls, [key]);
   const dynamo = await startDynamo(TABLE);
+  const dynamoTls = await startTlsFront(tls, dynamo.endpoint);
+  // What the X-Ray daemon would receive: UDP datagrams, read and dropped.
+  const xraySink = createSocket('udp4').on('message', () => {});
+  await new Promise<void>((resolve) => xraySink.bind(0, '127.0.0.1', resolve));
   const event = httpApiEvent({
     headers: {
       authorization: `Bearer ${mintToken(key, { issuer: issuer.url, audience: AUDIENCE, subject: CALLER, ttl: 3600 })}`,
@@ -36,8 +56,14 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
   return {
     issuer,
     dynamo,
+    dynamoTls,
     event,
-    functionEnv: (endpoint = dynamo.endpoint) => ({
+    eventWith: (claims, query = '') => {
+      const now = Math.floor(Date.now() / 1000);
+      const base = { iss: issuer.url, aud: AUDIENCE, sub: CALLER, token_use: 'access', iat: now, exp: now + 3600 };
+      return httpApiEvent({ query, headers: { authorization: `Bearer ${signToken(key, { ...base, ...claims })}` } });
+    },
+    functionEnv: ({ dynamodb = dynamoTls.url, jwksUri, tracing = false }: FunctionEnvOptions = {}) => ({
       PATH: process.env.PATH,
       // As the stack runs the function (source maps on), and as Lambda reports a cold start.
       NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
@@ -47,13 +73,23 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       PLANTS_TABLE_NAME: TABLE,
-      DYNAMODB_ENDPOINT: endpoint,
+      DYNAMODB_ENDPOINT: dynamodb,
       AUTH_ISSUER: issuer.url,
+      ...(jwksUri && { AUTH_JWKS_URI: jwksUri }),
       AUTH_AUDIENCE: AUDIENCE,
       AUTH_TOKEN_USE: 'access',
       BENCH_CALLER: CALLER,
+      ...(tracing && {
+        AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+        LAMBDA_TASK_ROOT: tmpDir,
+        AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${xraySink.address().port}`,
+        // function-process.mjs sets _X_AMZN_TRACE_ID per invocation, as the Lambda runtime does.
+        BENCH_TRACE: '1',
+      }),
     }),
     async stop() {
+      await new Promise<void>((resolve) => xraySink.close(() => resolve()));
+      await dynamoTls.close();
       await issuer.close();
       await dynamo.close();
     },

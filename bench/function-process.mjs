@@ -13,12 +13,22 @@ const bootMs = performance.now();
 const event = JSON.parse(process.env.BENCH_EVENT ?? '{}');
 const warmup = Number(process.env.BENCH_WARMUP ?? 0);
 const invocations = Number(process.env.BENCH_INVOCATIONS ?? 0);
+const traced = process.env.BENCH_TRACE === '1';
 let requestId = 0;
-const context = () => ({
-  functionName: 'plant-store-bench',
-  awsRequestId: `bench-${++requestId}`,
-  getRemainingTimeInMillis: () => 10_000,
-});
+const context = () => {
+  requestId++;
+  // With tracing on, a fresh sampled trace per invocation, set where the Lambda runtime sets it.
+  if (traced) {
+    const seconds = Math.floor(Date.now() / 1000).toString(16);
+    const id = requestId.toString(16).padStart(24, '0');
+    process.env._X_AMZN_TRACE_ID = `Root=1-${seconds}-${id};Parent=${id.slice(8)};Sampled=1`;
+  }
+  return {
+    functionName: 'plant-store-bench',
+    awsRequestId: `bench-${requestId}`,
+    getRemainingTimeInMillis: () => 10_000,
+  };
+};
 const load = async (file) => (await import(pathToFileURL(file).href)).handler;
 
 const handler = await load(process.env.BENCH_BUNDLE ?? '');

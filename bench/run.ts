@@ -1,14 +1,17 @@
-// `npm run bench`: builds the production bundle and its baselines, measures cold start, warm
-// latency, read cost and memory against real components, and writes results.json + chart.svg.
+// `npm run bench [-- --rtt <ms>] [--update-reference]`: builds the production bundle and its
+// baselines, measures cold start (also over a modelled network with --rtt), warm latency with
+// tracing off and on, read cost and memory against real components, and writes results.json and
+// chart.svg to bench/out/ (or the committed reference, with --update-reference).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { buildAll } from './bundles.ts';
 import { renderChart } from './chart.ts';
-import { measureColdStarts } from './cold-start.ts';
+import { measureColdStarts, measureNetworkColdStarts } from './cold-start.ts';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
 import { costPerMillion } from './cost.ts';
 import { plantsOf, startEnvironment } from './environment.ts';
+import { measureGroupReadCost } from './group-read-cost.ts';
 import { measureReadCost } from './read-cost.ts';
 import { renderReport } from './report.ts';
 import { type BenchResults, checkTargets } from './results.ts';
@@ -29,10 +32,15 @@ try {
   await writeAll(env.dynamo.client, plantsOf(CALLER, settings.callerPlants));
   log(`cold start: ${settings.coldRuns} fresh processes per bundle`);
   const coldStart = await measureColdStarts(env, bundles.handler, bundles.trivial);
-  log(`warm: ${settings.warmInvocations} invocations per function`);
+  const { rttMs } = settings;
+  if (rttMs !== undefined) log(`cold start over a ${rttMs} ms round trip, alternating with loopback`);
+  const network = rttMs === undefined ? undefined : await measureNetworkColdStarts(env, bundles.handler, rttMs);
+  log(`warm: ${settings.warmInvocations} invocations per function, tracing off then on`);
   const warm = await measureWarm(env, bundles.handler, bundles.bare);
   log(`read cost at ${settings.tableSizes.join(', ')} other users' plants`);
   const readCost = await measureReadCost(env, bundles.handler);
+  log(`read cost of one page for a caller in ${settings.groupCounts.join(' or ')} groups`);
+  const groupReadCost = await measureGroupReadCost(env, bundles.handler);
 
   // Both latency histograms share bins, up to the slower function's p99.5.
   const upperUs = percentile([...warm.handler.latenciesUs, ...warm.bare.latenciesUs], 99.5);
@@ -47,8 +55,16 @@ try {
     quick: settings.quick,
     bundle: { ...handlerBundle, trivialBytes: bundles.trivial.bytes, bareBytes: bundles.bare.bytes },
     coldStart,
-    warm: { p50Ratio: warm.p50Ratio, handler: warmResult(warm.handler), bare: warmResult(warm.bare) },
+    ...(network && { network }),
+    warm: {
+      p50Ratio: warm.p50Ratio,
+      p99Ratio: warm.p99Ratio,
+      handler: warmResult(warm.handler),
+      bare: warmResult(warm.bare),
+      tracingOn: warm.tracingOn,
+    },
     readCost,
+    groupReadCost,
     peakRssBytes: {
       coldStart: coldStart.handler.maxRssBytes,
       afterWarm: warm.maxRssBytes,

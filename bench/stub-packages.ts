@@ -1,4 +1,5 @@
-// esbuild plugin for bench variants: resolves the named packages (and their subpaths) to a stub.
+// esbuild plugins for bench variants: named packages (and their subpaths) resolved to a do-nothing
+// stub, or one of our modules resolved to a stand-in.
 
 import type { Plugin } from 'esbuild';
 import { benchDir } from './config.ts';
@@ -9,6 +10,16 @@ export function stubPackages(packages: string[]): Plugin {
     name: 'stub-packages',
     setup(build) {
       build.onResolve({ filter }, () => ({ path: `${benchDir}entries/powertools-stub.js` }));
+    },
+  };
+}
+
+/** Imports whose path matches `filter` (e.g. `/\/warm-up\.ts$/`) load `replacement` instead. */
+export function replaceModule(filter: RegExp, replacement: string): Plugin {
+  return {
+    name: 'replace-module',
+    setup(build) {
+      build.onResolve({ filter }, () => ({ path: replacement }));
     },
   };
 }

@@ -1,77 +1,89 @@
-// `npm run bench:variants`: the build choices behind scripts/build.ts, each measured against the
-// production build in the same run (bundle size, cold start), plus keep-alive on warm latency.
-// Results go to stdout and bench/variants.json; docs/performance.md quotes them.
+// `npm run bench:variants [-- --rtt <ms>] [--update-reference]`: each cold-start and tail-latency
+// lever, measured against the production build in the same run: bundle size, and cold start on
+// loopback and over a modelled round trip (10 ms unless --rtt says otherwise), round-robin so
+// that drift in the machine's speed touches every variant alike. Then keep-alive on warm latency.
+// Results go to stdout and variants.json (bench/out/, or bench/ with --update-reference).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { BuildOptions } from 'esbuild';
+import type { BuildHandlerOptions } from '../scripts/build.ts';
+import { BUILD_PLUGINS } from '../scripts/build.ts';
 import { requireBuiltins } from '../scripts/require-builtins.ts';
 import { type Bundle, buildBundle, ENTRIES } from './bundles.ts';
-import { CALLER, outDir, settings, tmpDir } from './config.ts';
-import { plantsOf, startEnvironment } from './environment.ts';
+import { benchDir, CALLER, outDir, settings, tmpDir } from './config.ts';
+import { type FunctionEnvOptions, plantsOf, startEnvironment } from './environment.ts';
 import { runFunction } from './function-process.ts';
+import { startDelayProxy } from './network.ts';
 import { writeAll } from './seed.ts';
 import { median, percentile, round } from './stats.ts';
-import { stubPackages } from './stub-packages.ts';
+import { replaceModule } from './stub-packages.ts';
 
-const VARIANTS: Record<string, BuildOptions> = {
-  'before: CommonJS SDK (default mainFields), built-ins imported': {
-    mainFields: ['main', 'module'],
-    plugins: [],
+interface Variant {
+  build?: BuildHandlerOptions;
+  env?: FunctionEnvOptions & { nodeOptions?: string };
+}
+
+const VARIANTS: Record<string, Variant> = {
+  production: {},
+  'no init warm-up (JWKS and DynamoDB connection on the first request)': {
+    build: {
+      overrides: {
+        plugins: [...BUILD_PLUGINS, replaceModule(/\/warm-up\.ts$/, `${benchDir}entries/no-warm-up.ts`)],
+      },
+    },
   },
-  '+ ES-module SDK (mainFields module)': { plugins: [] },
-  'production: + built-ins required (require-builtins plugin)': {},
-  'production + code splitting': { splitting: true },
-  'production, not minified': { minify: false },
-  'production as CommonJS': {
-    format: 'cjs',
-    outExtension: { '.js': '.cjs' },
-    banner: {},
+  "full default credential chain (the SDK's credential-provider-node)": {
+    build: { overrides: { plugins: [requireBuiltins] } },
   },
-  'production, SDK external (runtime-provided)': { external: ['@aws-sdk/*'] },
-  // What Powertools costs: the same build with its packages replaced by do-nothing stubs.
-  'production without Powertools Tracer': {
-    plugins: [requireBuiltins, stubPackages(['@aws-lambda-powertools/tracer'])],
-  },
-  'production without Powertools (logger, metrics, tracer)': {
-    plugins: [
-      requireBuiltins,
-      stubPackages([
-        '@aws-lambda-powertools/logger',
-        '@aws-lambda-powertools/metrics',
-        '@aws-lambda-powertools/tracer',
-      ]),
-    ],
-  },
+  'no code splitting (one file)': { build: { overrides: { splitting: false } } },
+  'source maps not loaded (no --enable-source-maps)': { env: { nodeOptions: '' } },
+  'tracing on (Tracer and aws-xray-sdk-core loaded, as on Lambda)': { env: { tracing: true } },
+  'trivial handler': { build: { entry: ENTRIES.trivial } },
 };
 const runs = settings.quick ? 2 : 15;
+const rttMs = settings.rttMs ?? 10;
 
 mkdirSync(tmpDir, { recursive: true });
+mkdirSync(outDir, { recursive: true });
 const bundles: [string, Bundle][] = [];
-for (const [name, overrides] of Object.entries(VARIANTS)) {
-  bundles.push([name, await buildBundle(`variant-${bundles.length}`, { overrides })]);
+for (const [name, variant] of Object.entries(VARIANTS)) {
+  bundles.push([name, await buildBundle(`variant-${bundles.length}`, variant.build)]);
 }
-bundles.push(['trivial handler', await buildBundle('variant-trivial', { entry: ENTRIES.trivial })]);
 const bare = await buildBundle('variant-bare', { entry: ENTRIES.bare });
 
 const env = await startEnvironment();
+const jwksProxy = await startDelayProxy(env.issuer.url, rttMs);
+const dynamoProxy = await startDelayProxy(env.dynamoTls.url, rttMs);
+const remote = { dynamodb: dynamoProxy.url, jwksUri: `${jwksProxy.url}/.well-known/jwks.json` };
 try {
   await writeAll(env.dynamo.client, plantsOf(CALLER, settings.callerPlants));
-  // Round-robin over the variants, so that drift in the machine's speed touches all of them.
-  const samples = new Map(bundles.map(([name]) => [name, [] as { ready: number; imported: number }[]]));
+  type Sample = { ready: number; imported: number; first: number };
+  const samples = new Map(bundles.map(([name]) => [name, { loopback: [] as Sample[], network: [] as Sample[] }]));
   for (let i = -1; i < runs; i++) {
     for (const [name, bundle] of bundles) {
-      const run = await runFunction({ bundle: bundle.file, env: env.functionEnv(), event: env.event });
-      if (run.statusCode !== 200) throw new Error(`${name} answered ${run.statusCode}`);
-      if (i >= 0) samples.get(name)?.push({ ready: run.readyMs, imported: run.initMs - run.bootMs });
+      for (const where of ['loopback', 'network'] as const) {
+        const { nodeOptions, ...options } = VARIANTS[name]?.env ?? {};
+        const functionEnv = env.functionEnv({ ...options, ...(where === 'network' && remote) });
+        if (nodeOptions !== undefined) functionEnv.NODE_OPTIONS = nodeOptions;
+        const run = await runFunction({ bundle: bundle.file, env: functionEnv, event: env.event });
+        if (run.statusCode !== 200) throw new Error(`${name} answered ${run.statusCode} (${where})`);
+        const sample = { ready: run.readyMs, imported: run.initMs - run.bootMs, first: run.readyMs - run.initMs };
+        if (i >= 0) samples.get(name)?.[where].push(sample);
+      }
     }
   }
+  const medians = (s: Sample[]) => ({
+    coldStartMedianMs: round(median(s.map((x) => x.ready)), 1),
+    importMedianMs: round(median(s.map((x) => x.imported)), 1),
+    firstRequestMedianMs: round(median(s.map((x) => x.first)), 1),
+  });
   const cold = bundles.map(([name, bundle]) => {
-    const s = samples.get(name) ?? [];
+    const s = samples.get(name) ?? { loopback: [], network: [] };
     return {
       name,
       bytes: bundle.bytes,
-      coldStartMedianMs: round(median(s.map((x) => x.ready)), 1),
-      importMedianMs: round(median(s.map((x) => x.imported)), 1),
+      coldStartBytes: bundle.coldStartBytes,
+      loopback: medians(s.loopback),
+      network: medians(s.network),
     };
   });
 
@@ -87,16 +99,23 @@ try {
   };
   const keepAlive = [await warm(true), await warm(false)];
 
-  writeFileSync(`${outDir}variants.json`, `${JSON.stringify({ runs, cold, keepAlive }, null, 2)}\n`);
-  console.log(`| build variant | bundle | cold start, median of ${runs} | of which import |\n|---|---|---|---|`);
+  writeFileSync(`${outDir}variants.json`, `${JSON.stringify({ runs, rttMs, cold, keepAlive }, null, 2)}\n`);
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
+  console.log(
+    `| variant (median of ${runs}) | bundle (read at cold start) | cold start, loopback | import / first request | cold start, ${rttMs} ms RTT | import / first request |`,
+  );
+  console.log('|---|---|---|---|---|---|');
   for (const v of cold) {
+    const { loopback: l, network: n } = v;
     console.log(
-      `| ${v.name} | ${(v.bytes / 1000).toFixed(0)} KB | ${v.coldStartMedianMs} ms | ${v.importMedianMs} ms |`,
+      `| ${v.name} | ${kb(v.bytes)} (${kb(v.coldStartBytes)}) | ${l.coldStartMedianMs} ms | ${l.importMedianMs} / ${l.firstRequestMedianMs} ms | ${n.coldStartMedianMs} ms | ${n.importMedianMs} / ${n.firstRequestMedianMs} ms |`,
     );
   }
   console.log('\n| bare Query, warm | p50 | p99 |\n|---|---|---|');
   for (const k of keepAlive)
     console.log(`| keep-alive ${k.keepAlive ? 'on' : 'off'} | ${k.p50Ms} ms | ${k.p99Ms} ms |`);
 } finally {
+  await jwksProxy.close();
+  await dynamoProxy.close();
   await env.stop();
 }

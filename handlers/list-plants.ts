@@ -3,7 +3,6 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -12,14 +11,29 @@ import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
-import { logger, metrics, noteCaller, requestTelemetry, tracer } from './lib/observability.ts';
+import {
+  logger,
+  metrics,
+  noteCaller,
+  requestTelemetry,
+  startTracing,
+  traceClient,
+  traceHandler,
+} from './lib/observability.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
 import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
+import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/warm-up.ts';
 
 const config = readConfig();
 const verifyToken = createTokenVerifier(config.auth);
-const dynamodb = tracer.captureAWSv3Client(createPlantsClient(config.dynamodbEndpoint));
+const plantsClient = createPlantsClient(config.dynamodbEndpoint);
+// The JWKS and DynamoDB's connection are made ready together during init, before tracing starts:
+// outside an invocation there is no trace to record them in.
+const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
+await settleWithin([verifyToken.hydrated, warmUp], INIT_WARM_UP_BUDGET_MS);
+await startTracing();
+const dynamodb = traceClient(plantsClient);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
   const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
@@ -48,7 +62,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()
   // logEvent: false whatever POWERTOOLS_LOGGER_LOG_EVENT says: the event carries the token.
   .use(injectLambdaContext(logger, { logEvent: false, resetKeys: true }))
-  .use(captureLambdaHandler(tracer, { captureResponse: false }))
+  .use(traceHandler())
   .use(logMetrics(metrics, { captureColdStartMetric: true }))
   .use(requestTelemetry())
   .use(httpErrorHandler({ logger: false }))

@@ -3,16 +3,20 @@
 
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
+import { envCredentials } from './env-credentials.ts';
 import { requireBuiltins } from './require-builtins.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const HANDLER_ENTRY = `${root}handlers/list-plants.ts`;
-/** Lambda loads `index.mjs` and calls its `handler` export (handler setting `index.handler`). */
+/** Lambda loads `index.mjs` and calls its `handler` export (handler setting `index.handler`); chunks beside it. */
 export const BUNDLE_FILE = 'index.mjs';
 
 // ESM bundles that contain CommonJS dependencies (parts of the AWS SDK) need a real `require`.
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/** The plugins of the deployed build; the benchmark's variants swap them one at a time. */
+export const BUILD_PLUGINS = [requireBuiltins, envCredentials];
 
 export interface BuildHandlerOptions {
   /** Another handler file built the same way (the benchmark's baselines); defaults to list-plants. */
@@ -33,7 +37,13 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
     // The AWS SDK ships CommonJS (dist-cjs, `main`) and ES modules (dist-es, `module`): only the
     // ES modules can be tree-shaken, which drops ~200 KB of the SDK the function never calls.
     mainFields: ['module', 'main'],
-    plugins: [requireBuiltins],
+    plugins: BUILD_PLUGINS,
+    // Code loaded with import() goes to chunks of its own, read from disk only when imported: the
+    // Tracer (~120 KB with aws-xray-sdk-core) only when tracing is on, the SDK's event streams never.
+    splitting: true,
+    // The SDK's browser user-agent parser: its only importer is tree-shaken away, yet with splitting
+    // esbuild still writes it out as a 34 KB chunk that nothing loads.
+    external: ['bowser'],
     minify: true,
     sourcemap: true,
     sourcesContent: false,

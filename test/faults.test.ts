@@ -18,7 +18,9 @@ const errorLogs = () => service.logs.entries().filter((entry) => entry.level ===
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ service, dynamo, stop } = await startServiceWithFaultyDynamo([{ owner: 'alice', id: 'p1', name: 'Fern' }]));
+  ({ service, dynamo, stop } = await startServiceWithFaultyDynamo([{ owner: 'alice', id: 'p1', name: 'Fern' }], {
+    issuerDownAtInit: true,
+  }));
 });
 afterAll(async () => {
   await stop?.();

@@ -9,7 +9,7 @@ let service: Service;
 
 beforeAll(async () => {
   // An operator may switch event logging on: the event carries the token, so it must stay off.
-  service = await startService({ POWERTOOLS_LOGGER_LOG_EVENT: 'true' });
+  service = await startService({ POWERTOOLS_LOGGER_LOG_EVENT: 'true' }, undefined, { issuerDownAtInit: true });
   await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
 });
 afterAll(() => service?.stop());

@@ -23,12 +23,22 @@ import { userPartition } from './partitions.ts';
 
 export type TokenVerifier = (token: string) => Promise<JwtPayload>;
 
+export interface PrefetchingTokenVerifier extends TokenVerifier {
+  /** The JWKS fetch started when the verifier was built; settles (never rejects) once it is done. */
+  hydrated: Promise<void>;
+}
+
 // Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
 // retries once, so a JWKS fetch gives up after at most 2 × 1.5 s.
 const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
 
-/** Built once per container: the JWKS is fetched on first use and cached by kid. */
-export function createTokenVerifier(config: AuthConfig): TokenVerifier {
+/**
+ * Built once per container, during init: the JWKS fetch starts at once (aws-jwt-verify's
+ * hydrate()), so its TCP and TLS round trips overlap the rest of the cold start instead of
+ * delaying the first request. A request that arrives while it is in flight joins it; a failed
+ * prefetch is not cached, and the first request fetches again (503 if the issuer is still down).
+ */
+export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
   const jwksCache = new SimpleJwksCache({
     fetcher: new SimpleFetcher({ defaultRequestOptions: JWKS_FETCH_TIMEOUTS }),
   });
@@ -44,7 +54,8 @@ export function createTokenVerifier(config: AuthConfig): TokenVerifier {
     },
     { jwksCache },
   );
-  return (token) => verifier.verify(token);
+  const verify = (token: string) => verifier.verify(token);
+  return Object.assign(verify, { hydrated: verifier.hydrate().catch(() => undefined) });
 }
 
 function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {

@@ -3,8 +3,8 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PlantItem } from './dynamo.ts';
-import { startService } from './service.ts';
+import { type PlantItem, startDynamo } from './dynamo.ts';
+import { type StartOptions, startService } from './service.ts';
 import { orUndo } from './undo.ts';
 
 export type Fault = 'none' | 'throttled' | 'throttling' | 'internal' | 'validation' | 'reset' | 'hang';
@@ -59,10 +59,18 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
 }
 
 /** The whole service with the fault proxy between the handler and dynalite, seeded with `items`. */
-export async function startServiceWithFaultyDynamo(items: PlantItem[]) {
+export async function startServiceWithFaultyDynamo(items: PlantItem[], options: StartOptions = {}) {
   const dynamo = await startFaultyDynamo();
-  const service = await orUndo(startService({ DYNAMODB_ENDPOINT: dynamo.endpoint }), () => dynamo.close());
-  dynamo.target = service.dynamo.endpoint;
+  // The target is known before the handler loads: its init warm-up Query goes through the proxy.
+  const startStore = async (table: string) => {
+    const store = await startDynamo(table);
+    dynamo.target = store.endpoint;
+    return store;
+  };
+  const service = await orUndo(startService({ DYNAMODB_ENDPOINT: dynamo.endpoint }, startStore, options), () =>
+    dynamo.close(),
+  );
+  dynamo.requests = 0;
   await orUndo(
     service.seed(items),
     () => dynamo.close(),

@@ -72,9 +72,18 @@ function processTlsIdentity(): TlsIdentity {
   return tls;
 }
 
+export interface StartOptions {
+  /**
+   * The issuer answers 503 while the handler loads: the function prefetches the JWKS at init, so
+   * an outage "at cold start" must already be there then (the test makes it available again).
+   */
+  issuerDownAtInit?: boolean;
+}
+
 export async function startService(
   env: Record<string, string> = {},
   startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
+  { issuerDownAtInit = false }: StartOptions = {},
 ): Promise<Service> {
   const tls = processTlsIdentity();
   const key = createSigningKey();
@@ -102,6 +111,7 @@ export async function startService(
     MAX_PAGE_SIZE: '',
     ...env,
   });
+  issuer.available = !issuerDownAtInit;
   const { handler } = await orUndo(
     import('../../handlers/list-plants.ts'),
     () => dynamo.close(),

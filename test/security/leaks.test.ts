@@ -28,7 +28,9 @@ const allLines = () => [...lines, ...service.logs.raw()];
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ service, dynamo, stop } = await startServiceWithFaultyDynamo([{ owner: 'alice', id: 'p1', name: 'Fern' }]));
+  ({ service, dynamo, stop } = await startServiceWithFaultyDynamo([{ owner: 'alice', id: 'p1', name: 'Fern' }], {
+    issuerDownAtInit: true,
+  }));
 });
 afterAll(async () => {
   for (const spy of spies) spy.mockRestore();

@@ -1,0 +1,67 @@
+// Read cost of one page for a caller whose token names many groups: the handler reads its own
+// partition, then each group's in turn, and stops when the page is full (or after plants.ts's
+// MAX_QUERIES_PER_PAGE calls). What a page costs should follow the page, not the number of groups.
+
+import type { Bundle } from './bundles.ts';
+import { startCapacityProxy } from './capacity-proxy.ts';
+import { settings } from './config.ts';
+import type { BenchEnvironment } from './environment.ts';
+import { plantsOf } from './environment.ts';
+import { runFunction } from './function-process.ts';
+import { writeAll } from './seed.ts';
+
+/** The claim the function reads groups from in these runs (AUTH_GROUPS_CLAIM). */
+const CLAIM = 'groups';
+
+export interface GroupReadCostPoint {
+  groups: number;
+  /** The page size asked for (`limit`). */
+  limit: number;
+  /** Plants on the first page, and what reading it took. */
+  plants: number;
+  queryCalls: number;
+  capacityUnits: number;
+}
+
+const groupName = (i: number) => `bench-group-${String(i).padStart(3, '0')}`;
+
+/** Seeds `maxGroups` groups of `settings.plantsPerGroup` plants; measures the first page per case. */
+export async function measureGroupReadCost(env: BenchEnvironment, handler: Bundle): Promise<GroupReadCostPoint[]> {
+  const { groupCounts, groupPageLimits, plantsPerGroup } = settings;
+  const maxGroups = Math.max(...groupCounts);
+  const items = Array.from({ length: maxGroups }, (_, g) =>
+    plantsOf('', plantsPerGroup).map(({ owner: _, ...plant }) => ({ ...plant, group: groupName(g) })),
+  ).flat();
+  await writeAll(env.dynamo.client, items);
+
+  const proxy = await startCapacityProxy(env.dynamo.endpoint);
+  const points: GroupReadCostPoint[] = [];
+  try {
+    for (const groups of groupCounts) {
+      for (const limit of groupPageLimits) {
+        const event = env.eventWith(
+          { [CLAIM]: Array.from({ length: groups }, (_, g) => groupName(g)) },
+          `limit=${limit}`,
+        );
+        proxy.take();
+        const run = await runFunction({
+          bundle: handler.file,
+          env: { ...env.functionEnv({ dynamodb: proxy.endpoint }), AUTH_GROUPS_CLAIM: CLAIM },
+          event,
+        });
+        if (run.statusCode !== 200) throw new Error(`handler answered ${run.statusCode} for ${groups} groups`);
+        const queries = proxy.take().filter((q) => /^(user|group)#/.test(q.partition));
+        points.push({
+          groups,
+          limit,
+          plants: run.items,
+          queryCalls: queries.length,
+          capacityUnits: queries.reduce((sum, q) => sum + q.capacityUnits, 0),
+        });
+      }
+    }
+  } finally {
+    await proxy.close();
+  }
+  return points;
+}
