@@ -50,7 +50,9 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
 export async function tokenFor(user: string, baseUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (env[`LOAD_TOKEN_${user.toUpperCase()}`]) return env[`LOAD_TOKEN_${user.toUpperCase()}`] ?? '';
   const port = new URL(baseUrl).port || '80';
-  const { stdout } = await run('npm', ['run', '--silent', 'token', '--', user], { env: { ...env, PORT: port } });
+  const { stdout } = await run('npm', ['run', '--silent', 'token', '--', user, '--no-groups'], {
+    env: { ...env, PORT: port },
+  });
   const token = stdout.trim().split('\n').at(-1) ?? '';
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw new Error(`npm run token -- ${user} printed no token`);
   return token;
