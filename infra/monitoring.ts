@@ -31,7 +31,7 @@ const PERIOD = Duration.minutes(5);
  * Alarms judge one-minute datapoints and fire when 3 of the last 5 are bad: one bad minute (a
  * deploy, one cold burst, one retried throttle) does not page, trouble lasting about three
  * minutes does, and it still fires when it flickers (bad, good, bad, bad) rather than needing
- * three in a row. It clears after three good minutes.
+ * three in a row. It clears as soon as fewer than 3 of the last 5 minutes are bad.
  */
 export const ALARM_PERIOD = Duration.minutes(1);
 export const ALARM_EVALUATION_PERIODS = 5;

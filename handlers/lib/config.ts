@@ -38,8 +38,11 @@ const DEFAULT_MAX_PAGE_SIZE = 1000;
 const MAX_MAX_PAGE_SIZE = 10_000;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const issuer = required(env, 'AUTH_ISSUER').replace(/\/+$/, '');
-  const isCognito = readIssuerType(env, issuer) === 'cognito';
+  // `iss` is compared exactly, so the issuer is kept as given: Auth0's ends in `/`, Cognito's
+  // doesn't. Only paths built from it (the default JWKS URL) drop a trailing slash.
+  const issuer = required(env, 'AUTH_ISSUER');
+  const issuerBase = issuer.replace(/\/+$/, '');
+  const isCognito = readIssuerType(env, issuerBase) === 'cognito';
   return {
     tableName: required(env, 'PLANTS_TABLE_NAME'),
     dynamodbEndpoint: optional(env, 'DYNAMODB_ENDPOINT'),
@@ -49,7 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer,
       audience: list(required(env, 'AUTH_AUDIENCE')),
       tokenUse: readTokenUse(env, isCognito),
-      jwksUri: readJwksUri(env, issuer),
+      jwksUri: readJwksUri(env, issuerBase),
       requiredScope: optional(env, 'AUTH_REQUIRED_SCOPE')?.split(/\s+/),
       isCognito,
       groupsClaim: readGroupsClaim(env, isCognito),

@@ -52,7 +52,8 @@ export interface PageRequest {
 /**
  * Reads the next page: up to `limit` plants and `byteBudget` bytes, partition after partition in
  * id order. Query only, never Scan: the cost follows the page, not the table. One item beyond the
- * limit is read so the last page never links to an empty one. Every item read is either returned or
+ * limit is read so a walk that ends within the read cap never links to an empty page (a page cut
+ * by MAX_QUERIES_PER_PAGE may be short, even empty, and still link on). Every item read is either returned or
  * ends the page, so the next position is always just after the last plant returned.
  */
 export async function readPlantsPage(

@@ -14,7 +14,7 @@ describe('readConfig', () => {
     expect(config.dynamodbEndpoint).toBeUndefined();
     expect(config.publicBaseUrl).toBeUndefined();
     expect(config.auth).toEqual({
-      issuer: 'https://issuer.example.com',
+      issuer: 'https://issuer.example.com/',
       audience: ['api://plants'],
       tokenUse: null,
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',

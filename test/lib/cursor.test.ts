@@ -15,8 +15,9 @@ describe('cursor', () => {
 
   it('names its partition, not its place in the list, so it survives a change of the other groups', () => {
     const cursor = encodeCursor('alice', alice, at(2, 'p7'));
-    const later = [userPartition('alice'), groupPartition('algae'), groupPartition('herbs')];
-    expect(decodeCursor([cursor], 'alice', later)).toEqual(at(2, 'p7'));
+    // herbs moves from third to fourth: the cursor follows the partition, not the index.
+    const later = [userPartition('alice'), groupPartition('algae'), groupPartition('basil'), groupPartition('herbs')];
+    expect(decodeCursor([cursor], 'alice', later)).toEqual(at(3, 'p7'));
   });
 
   it('refuses a cursor into a group the caller is no longer in, without naming a partition to read', () => {
