@@ -4,7 +4,7 @@
 
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
-import { FUNCTION_NODE_OPTIONS } from '../infra/function-runtime.ts';
+import { functionNodeOptions } from '../infra/function-runtime.ts';
 import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
 import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
@@ -65,8 +65,8 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
     },
     functionEnv: ({ dynamodb = dynamoTls.url, jwksUri, tracing = false }: FunctionEnvOptions = {}) => ({
       PATH: process.env.PATH,
-      // As the stack runs the function (source maps on), and as Lambda reports a cold start.
-      NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
+      // As the default stack runs the function (no source maps), and as Lambda reports a cold start.
+      ...functionNodeOptions(false),
       AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
       NODE_EXTRA_CA_CERTS: certFile,
       AWS_REGION: TEST_REGION,

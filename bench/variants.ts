@@ -5,6 +5,7 @@
 // Results go to stdout and variants.json (bench/out/, or bench/ with --update-reference).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { SOURCE_MAPS_NODE_OPTIONS } from '../infra/function-runtime.ts';
 import type { BuildHandlerOptions } from '../scripts/build.ts';
 import { BUILD_PLUGINS } from '../scripts/build.ts';
 import { requireBuiltins } from '../scripts/require-builtins.ts';
@@ -35,7 +36,7 @@ const VARIANTS: Record<string, Variant> = {
     build: { overrides: { plugins: [requireBuiltins] } },
   },
   'no code splitting (one file)': { build: { overrides: { splitting: false } } },
-  'source maps not loaded (no --enable-source-maps)': { env: { nodeOptions: '' } },
+  'source maps loaded (-c sourceMaps=true: --enable-source-maps)': { env: { nodeOptions: SOURCE_MAPS_NODE_OPTIONS } },
   'tracing on (Tracer and aws-xray-sdk-core loaded, as on Lambda)': { env: { tracing: true } },
   'trivial handler': { build: { entry: ENTRIES.trivial } },
 };

@@ -25,6 +25,7 @@ export const CONTEXT_KEYS = [
   'samLocal',
   'logLevel',
   'debugSampleRate',
+  'sourceMaps',
   'alarmEmail',
   'alarmErrorRatePercent',
   'alarmMinRequests',

@@ -8,7 +8,7 @@ import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Traci
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { PlantsApi } from './api.ts';
-import { FUNCTION_MEMORY_MB, FUNCTION_NODE_OPTIONS, FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
 import { METRICS_NAMESPACE, Monitoring, SERVICE_NAME } from './monitoring.ts';
@@ -64,7 +64,7 @@ export class PlantStoreStack extends Stack {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: settings.logLevel,
         POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
-        NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
+        ...functionNodeOptions(settings.sourceMaps),
         // sam local only overrides variables the template declares; empty means unset to both.
         ...(settings.samLocal && { DYNAMODB_ENDPOINT: '', AUTH_JWKS_URI: '', NODE_EXTRA_CA_CERTS: '' }),
       },

@@ -28,6 +28,8 @@ export interface StackSettings {
   logLevel: string;
   /** Share of invocations logged at DEBUG (POWERTOOLS_LOGGER_SAMPLE_RATE), 0 to 1. */
   debugSampleRate: number;
+  /** Stack traces through the source map (NODE_OPTIONS=--enable-source-maps), at a cold-start cost. */
+  sourceMaps: boolean;
   alarms: AlarmSettings;
 }
 
@@ -73,6 +75,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     samLocal: flag(context, 'samLocal'),
     logLevel: readLogLevel(context),
     debugSampleRate: decimal(context, 'debugSampleRate', 0, { min: 0, max: 1, inclusiveMin: true }),
+    sourceMaps: flag(context, 'sourceMaps'),
     alarms: {
       email: text(context, 'alarmEmail'),
       errorRatePercent: decimal(context, 'alarmErrorRatePercent', 1, { min: 0, max: 100, inclusiveMin: false }),

@@ -88,7 +88,7 @@ try {
   process.env.POWERTOOLS_DEV ??= process.stdout.isTTY ? 'true' : 'false';
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
-  // The deployed function runs with --enable-source-maps (infra/function-runtime.ts).
+  // Locally, stack traces through the source map (a deployed function asks: -c sourceMaps=true).
   process.setSourceMapsEnabled(true);
 
   const handler = await loadBundledHandler(join(options.localDir, 'build'));

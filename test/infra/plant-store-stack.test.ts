@@ -20,6 +20,7 @@ const EVERY_OPTION = {
   alarmEmail: 'oncall@example.com',
   alarmErrorRatePercent: '2',
   logLevel: 'debug',
+  sourceMaps: 'true',
 };
 
 let prod: Synthesized;
@@ -89,6 +90,13 @@ describe('function', () => {
     for (const group of groups) expect(group).toMatchObject({ Properties: { RetentionInDays: 30 } });
   });
 
+  it('loads source maps only when asked (-c sourceMaps=true), since they cost every cold start', () => {
+    const variables = (s: Synthesized) =>
+      (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables(prod).NODE_OPTIONS).toBeUndefined();
+    expect(variables(everything).NODE_OPTIONS).toBe('--enable-source-maps');
+  });
+
   it('is pointed at the Cognito pool and app client by default', () => {
     const env = (only(prod, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
     expect(env).toEqual({
@@ -96,7 +104,6 @@ describe('function', () => {
       AUTH_ISSUER: { 'Fn::GetAtt': [expect.stringMatching(/^IdentityUserPool/), 'ProviderURL'] },
       AUTH_AUDIENCE: { Ref: expect.stringMatching(/^IdentityUserPoolAppClient/) },
       AUTH_TOKEN_USE: 'access',
-      NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'plant-store',
       POWERTOOLS_METRICS_NAMESPACE: 'PlantStore',
       POWERTOOLS_LOG_LEVEL: 'INFO',

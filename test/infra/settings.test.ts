@@ -24,6 +24,7 @@ describe('readSettings', () => {
       samLocal: false,
       logLevel: 'INFO',
       debugSampleRate: 0,
+      sourceMaps: false,
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
     });
   });
