@@ -1,6 +1,6 @@
 // One plant as the data CLI takes it (a command line, or a row of an import file), checked.
 
-import { groupPartition, userPartition } from '../handlers/lib/partitions.ts';
+import { groupPartition, MAX_SORT_KEY_BYTES, maxNameBytes, userPartition } from '../handlers/lib/partitions.ts';
 
 /** A user's plant (`owner`, the sub) or a group's; `id` when the row names its own. */
 export type PlantRow = ({ owner: string; group?: undefined } | { group: string; owner?: undefined }) & {
@@ -11,11 +11,6 @@ export type PlantRow = ({ owner: string; group?: undefined } | { group: string; 
 
 export const ROW_FIELDS = ['owner', 'group', 'name', 'tag', 'id'] as const;
 const FIELDS = new Set<string>(ROW_FIELDS);
-/** DynamoDB's limit for a partition key value, less the partition's prefix. */
-const MAX_OWNER_BYTES = 2048 - Buffer.byteLength(userPartition(''));
-const MAX_GROUP_BYTES = 2048 - Buffer.byteLength(groupPartition(''));
-/** DynamoDB's limit for a sort key value. */
-const MAX_ID_BYTES = 1024;
 const MAX_TEXT_LENGTH = 1024;
 // Names are one line of text: no line breaks or tabs to upset logs, CSV exports and terminals.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
@@ -46,11 +41,11 @@ export function validateRow(value: unknown): { row?: PlantRow; errors: string[] 
     if (problem || typeof raw !== 'string') return void errors.push(`${key} ${problem}`);
     return raw.trim();
   };
-  const owner = text('owner', MAX_OWNER_BYTES);
-  const group = text('group', MAX_GROUP_BYTES);
+  const owner = text('owner', maxNameBytes(userPartition));
+  const group = text('group', maxNameBytes(groupPartition));
   const name = text('name');
   const tag = text('tag');
-  const id = text('id', MAX_ID_BYTES);
+  const id = text('id', MAX_SORT_KEY_BYTES);
   const hasOwner = fields.owner !== undefined && fields.owner !== null && fields.owner !== '';
   const hasGroup = fields.group !== undefined && fields.group !== null && fields.group !== '';
   if (!hasOwner && !hasGroup) errors.push('owner (or group) is required');

@@ -19,7 +19,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { AuthConfig } from './config.ts';
 import { InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from './errors.ts';
 import { groupsOf } from './groups.ts';
-import { userPartition } from './partitions.ts';
+import { maxNameBytes, userPartition } from './partitions.ts';
 
 export type TokenVerifier = (token: string) => Promise<JwtPayload>;
 
@@ -90,12 +90,14 @@ export async function authenticate(
   return { sub: payload.sub, groups: groupsOf(payload, groupsClaim) };
 }
 
+const MAX_SUB_BYTES = maxNameBytes(userPartition);
+
 /**
  * A sub that names one partition key: non-empty, well-formed Unicode (a lone surrogate encodes as
  * U+FFFD, so two subs would share a partition) and within DynamoDB's 2,048-byte key limit.
  */
 function isSubject(sub: unknown): sub is string {
-  return typeof sub === 'string' && sub !== '' && sub.isWellFormed() && Buffer.byteLength(userPartition(sub)) <= 2048;
+  return typeof sub === 'string' && sub !== '' && sub.isWellFormed() && Buffer.byteLength(sub) <= MAX_SUB_BYTES;
 }
 
 /** At least one of the required scopes among the token's space-separated `scope` (RFC 6749 §3.3). */

@@ -2,6 +2,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { BadRequestError } from './errors.ts';
+import { MAX_SORT_KEY_BYTES } from './partitions.ts';
 import type { Position } from './plants.ts';
 
 // A cursor names its partition by a short hash of the partition key and holds the plant id to
@@ -12,8 +13,6 @@ import type { Position } from './plants.ts';
 // another user, or edited, is refused instead of silently restarting. It is a plain hash, not a
 // keyed MAC: a caller can mint a cursor for a partition they may read, and nothing else.
 const MAX_CURSOR_LENGTH = 2048;
-/** DynamoDB's limit for a sort key value, so a forged key can never reach the store. */
-const MAX_KEY_BYTES = 1024;
 const PARTITION_HASH_BYTES = 8;
 const CURSOR_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
 const INVALID_CURSOR = 'Query parameter cursor is invalid: use the Link header of a previous page';
@@ -47,7 +46,8 @@ export function decodeCursor(
   const valid =
     index >= 0 &&
     hash.length === PARTITION_HASH_BYTES &&
-    idBytes.length <= MAX_KEY_BYTES &&
+    // Within DynamoDB's sort key limit, so a forged id can never reach the store as a 500.
+    idBytes.length <= MAX_SORT_KEY_BYTES &&
     // Bytes that are not UTF-8 would decode to another id than the one the digest was made for.
     Buffer.from(id, 'utf8').equals(idBytes) &&
     given.length === expected.length &&

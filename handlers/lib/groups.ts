@@ -2,7 +2,7 @@
 
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { TooManyGroupsError, UnauthorizedError } from './errors.ts';
-import { groupPartition } from './partitions.ts';
+import { groupPartition, maxNameBytes } from './partitions.ts';
 
 /**
  * Groups one request reads: 100, the number of groups Cognito's quotas let one user belong to, so
@@ -13,7 +13,7 @@ import { groupPartition } from './partitions.ts';
 export const MAX_GROUPS = 100;
 
 /** DynamoDB's partition key limit (2,048 bytes) less the `group#` prefix. */
-export const MAX_GROUP_NAME_BYTES = 2048 - Buffer.byteLength(groupPartition(''));
+export const MAX_GROUP_NAME_BYTES = maxNameBytes(groupPartition);
 
 const CONTROL = /\p{Cc}/u;
 

@@ -1,4 +1,5 @@
-// Partition keys of the plants table: whose plants a partition holds, unambiguous by construction.
+// Keys of the plants table: whose plants a partition holds, unambiguous by construction, and the
+// size limits DynamoDB puts on keys.
 
 // Every partition key starts with its kind, so a user's partition and a group's can never be the
 // same key whatever the `sub` or group name (OIDC subjects are arbitrary strings: a user whose
@@ -9,6 +10,17 @@ export const userPartition = (sub: string): string => `user#${sub}`;
 
 /** The partition of a group's shared plants: `group#<name>`. */
 export const groupPartition = (group: string): string => `group#${group}`;
+
+/** A partition no plant can be in (it has neither prefix): what the init warm-up queries. */
+export const WARM_UP_PARTITION = 'warm-up';
+
+/** DynamoDB's limits for a partition key and for a sort key (the plant id), in UTF-8 bytes. */
+export const MAX_PARTITION_KEY_BYTES = 2048;
+export const MAX_SORT_KEY_BYTES = 1024;
+
+/** The longest name (a sub, a group) whose partition key stays within DynamoDB's limit. */
+export const maxNameBytes = (partitionOf: (name: string) => string): number =>
+  MAX_PARTITION_KEY_BYTES - Buffer.byteLength(partitionOf(''));
 
 /**
  * Every partition a caller may read, in listing order: their own first, then their groups' in the

@@ -16,7 +16,7 @@ beforeAll(async () => {
   dynamo = await startDynamo(TABLE);
   await putPlants(dynamo.client, TABLE, [{ owner: 'warm-up', id: 'p1', name: 'Fern' }]);
 });
-afterAll(() => dynamo.close());
+afterAll(() => dynamo?.close());
 
 describe('warmUpPlantsClient', () => {
   it("queries a partition no plant can be in, so it reads nothing even from a user whose sub is 'warm-up'", async () => {
