@@ -1,12 +1,11 @@
 // Who issues the tokens the local server accepts: its own issuer (default), or a real one.
 
-import { readConfig } from '../handlers/lib/config.ts';
+import { COGNITO_GROUPS_CLAIM, readConfig } from '../handlers/lib/config.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
 import { issuerDirOf } from './options.ts';
 import type { ServerRecord } from './servers.ts';
 import {
-  COGNITO_GROUPS_CLAIM,
   DEFAULT_TOKEN_TTL,
   LOCAL_AUDIENCE,
   localIssuerUrl,
@@ -85,9 +84,7 @@ export async function startLocalIssuer(
 /** AUTH_* as set by the user, checked here so a mistake fails at start rather than as 503s. */
 export function externalIssuer(env: NodeJS.ProcessEnv): AuthMode {
   // The handler's own reading of the environment: same defaults, same missing-variable errors.
+  // readConfig also refuses a JWKS URL that is not https, which the handler could never fetch.
   const { issuer, jwksUri } = readConfig(env).auth;
-  if (!jwksUri.startsWith('https://')) {
-    throw new Error(`the handler fetches signing keys over https only, and ${jwksUri} is not: set AUTH_JWKS_URI`);
-  }
   return { env: {}, description: `${issuer} (JWKS: ${jwksUri})`, close: async () => {} };
 }

@@ -3,7 +3,6 @@
 // on purpose. Local only; the token itself is never written.
 
 import { JwtVerifier } from 'aws-jwt-verify';
-import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import {
   JwtExpiredError,
   JwtInvalidIssuerError,
@@ -11,20 +10,15 @@ import {
   JwtParseError,
   KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
-import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { hasScope, verifierSettings } from '../handlers/lib/auth.ts';
 import type { AuthConfig } from '../handlers/lib/config.ts';
 
 export type RefusalExplainer = (authorization: string | undefined) => Promise<string>;
 
 /** `jwks`: the local issuer's key set, used as is; without it the verifier fetches the issuer's. */
 export function refusalExplainer(config: AuthConfig, port: number, jwks?: object): RefusalExplainer {
-  const verifier = JwtVerifier.create({
-    issuer: config.issuer,
-    jwksUri: config.jwksUri,
-    audience: config.isCognito ? null : config.audience,
-    ...(config.requiredScope && { scope: config.requiredScope }),
-    customJwtCheck: ({ payload }) => checkTokenUse(payload, config),
-  });
+  // The function's own checks, in its order, so the reason given is the one that refused the token.
+  const verifier = JwtVerifier.create(verifierSettings(config));
   // biome-ignore lint/suspicious/noExplicitAny: cacheJwks takes aws-jwt-verify's own Jwks type
   if (jwks) verifier.cacheJwks(jwks as any);
   return async (authorization) => {
@@ -34,19 +28,15 @@ export function refusalExplainer(config: AuthConfig, port: number, jwks?: object
       return 'the Authorization header is not "Bearer <token>" (paste the token alone after "Bearer ")';
     }
     try {
-      await verifier.verify(token);
+      const payload = await verifier.verify(token);
+      if (config.requiredScope && !hasScope(payload, config.requiredScope)) {
+        return `the token's scope has none of "${config.requiredScope.join(' ')}" (npm run token -- <user> --scope ...)`;
+      }
       return 'the token verifies here: the function refused it for another reason (see its log line)';
     } catch (error) {
       return describe(error, port);
     }
   };
-}
-
-function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
-  if (config.isCognito) validateCognitoJwtFields(payload, { tokenUse: config.tokenUse, clientId: config.audience });
-  else if (config.tokenUse !== null && payload.token_use !== config.tokenUse) {
-    throw new Error(`token_use is ${JSON.stringify(payload.token_use)}, this server accepts "${config.tokenUse}"`);
-  }
 }
 
 function describe(error: unknown, port: number): string {

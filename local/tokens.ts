@@ -2,6 +2,7 @@
 // verifies), or as a generic OIDC provider's (`aud`, optional groups claim).
 
 import { randomUUID } from 'node:crypto';
+import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { type SigningKey, signToken } from './issuer.ts';
 
 /** The local app client id (Cognito shape) or audience (OIDC shape). */
@@ -9,7 +10,6 @@ export const LOCAL_AUDIENCE = 'plant-store-local';
 export const DEFAULT_TOKEN_TTL = '1h';
 /** The scope Cognito puts in access tokens issued by initiate-auth (no OAuth scopes). */
 export const COGNITO_SIGNIN_SCOPE = 'aws.cognito.signin.user.admin';
-export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
 
 export type TokenShape = 'cognito' | 'oidc';
 

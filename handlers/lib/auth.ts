@@ -42,20 +42,22 @@ export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifie
   const jwksCache = new SimpleJwksCache({
     fetcher: new SimpleFetcher({ defaultRequestOptions: JWKS_FETCH_TIMEOUTS }),
   });
-  const verifier = JwtVerifier.create(
-    {
-      issuer: config.issuer,
-      jwksUri: config.jwksUri,
-      // Cognito access tokens carry `client_id`, not `aud`: checked below instead.
-      audience: config.isCognito ? null : config.audience,
-      // No `scope` here: the library checks it before customJwtCheck, which would answer 403 to a
-      // token for another client. authenticate() checks it once the token is known to be ours.
-      customJwtCheck: ({ payload }) => checkTokenUse(payload, config),
-    },
-    { jwksCache },
-  );
+  const verifier = JwtVerifier.create(verifierSettings(config), { jwksCache });
   const verify = (token: string) => verifier.verify(token);
   return Object.assign(verify, { hydrated: verifier.hydrate().catch(() => undefined) });
+}
+
+/** What aws-jwt-verify checks of this deployment's tokens (the local server explains refusals with it too). */
+export function verifierSettings(config: AuthConfig) {
+  return {
+    issuer: config.issuer,
+    jwksUri: config.jwksUri,
+    // Cognito access tokens carry `client_id`, not `aud`: checked in checkTokenUse instead.
+    audience: config.isCognito ? null : config.audience,
+    // No `scope` here: the library checks it before customJwtCheck, which would answer 403 to a
+    // token for another client. authenticate() checks it once the token is known to be ours.
+    customJwtCheck: ({ payload }: { payload: JwtPayload }) => checkTokenUse(payload, config),
+  };
 }
 
 function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
@@ -101,7 +103,7 @@ function isSubject(sub: unknown): sub is string {
 }
 
 /** At least one of the required scopes among the token's space-separated `scope` (RFC 6749 §3.3). */
-function hasScope(payload: JwtPayload, requiredScope: readonly string[]): boolean {
+export function hasScope(payload: JwtPayload, requiredScope: readonly string[]): boolean {
   const granted = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
   return requiredScope.some((scope) => granted.includes(scope));
 }

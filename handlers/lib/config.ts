@@ -32,7 +32,8 @@ export class ConfigError extends Error {
 
 // A user pool's issuer, including the form pools with multi-Region replication use.
 const COGNITO_ISSUER = /^https:\/\/(issuer-)?cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+$/;
-const COGNITO_GROUPS_CLAIM = 'cognito:groups';
+/** Where Cognito user pools name a user's groups, in access and id tokens alike. */
+export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
 const DEFAULT_MAX_PAGE_SIZE = 1000;
 /** A page is read into memory and returned in one response (Lambda allows 6 MB): bound it. */
 const MAX_MAX_PAGE_SIZE = 10_000;
