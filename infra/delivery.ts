@@ -3,15 +3,8 @@
 // back when an alarm fires during the shift, including alarms that watch the new version alone.
 
 import { type CfnResource, Duration, Validations } from 'aws-cdk-lib';
-import {
-  Alarm,
-  ComparisonOperator,
-  type IAlarm,
-  type IMetric,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import {
   type ILambdaDeploymentConfig,
   LambdaDeploymentConfig,
@@ -20,7 +13,7 @@ import {
 import { Alias, type CfnAlias, type Function as LambdaFunction, type Version } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { DeliverySettings, DeploymentStrategy } from './delivery-settings.ts';
-import { METRICS_NAMESPACE, SERVICE_NAME } from './monitoring.ts';
+import { alarm, METRICS_NAMESPACE, SERVICE_NAME } from './monitoring.ts';
 import type { AlarmSettings } from './settings.ts';
 
 export const LIVE_ALIAS = 'live';
@@ -102,11 +95,11 @@ export class Delivery extends Construct {
   /** The stack's own alarms stop a shift too: no deploy goes on while the service is unhealthy. */
   rollBackOn(alarms: IAlarm[]): void {
     if (!this.gated) return;
-    for (const alarm of alarms) this.deploymentGroup.addAlarm(alarm);
     const count = this.newVersionAlarms.length + alarms.length;
     if (count > MAX_ALARMS) {
       throw new Error(`A CodeDeploy deployment group takes at most ${MAX_ALARMS} alarms; this one would have ${count}`);
     }
+    for (const alarm of alarms) this.deploymentGroup.addAlarm(alarm);
   }
 }
 
@@ -152,7 +145,7 @@ function newVersionAlarms(scope: Construct, fn: LambdaFunction, version: Version
       settings.errorRatePercent,
       `5xx above ${settings.errorRatePercent}% of the new version's requests (minutes with at least ${settings.minRequests})`,
     ),
-    versionAlarm(scope, 'NewVersionErrors', lambda('Errors', 'Sum'), 0, 'The new version crashed or timed out'),
+    versionAlarm(scope, 'NewVersionErrors', lambda('Errors', 'Sum'), 0, 'the new version crashed or timed out'),
     versionAlarm(
       scope,
       'NewVersionP99Duration',
@@ -164,14 +157,9 @@ function newVersionAlarms(scope: Construct, fn: LambdaFunction, version: Version
 }
 
 function versionAlarm(scope: Construct, id: string, metric: IMetric, threshold: number, description: string): Alarm {
-  return new Alarm(scope, id, {
-    metric,
-    threshold,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+  // Before the shift the new version has no traffic: missing data is healthy, as for every alarm.
+  return alarm(scope, id, metric, threshold, `Rolls a deployment back: ${description}`, {
+    datapoints: DATAPOINTS,
     evaluationPeriods: EVALUATION_PERIODS,
-    datapointsToAlarm: DATAPOINTS,
-    // Before the shift the new version has no traffic: that is not a failure.
-    treatMissingData: TreatMissingData.NOT_BREACHING,
-    alarmDescription: `${description}, in ${DATAPOINTS} of ${EVALUATION_PERIODS} minutes; rolls a deployment back`,
   });
 }
