@@ -1,5 +1,6 @@
-// The whole service: table → identity → function → grant → delivery → API → monitoring → outputs. Settings come from
-// CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they are about.
+// The whole service: table → identity → function → grant → delivery → API → monitoring → outputs.
+// Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
+// are about.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
