@@ -21,7 +21,12 @@ const EVERY_OPTION = {
   alarmErrorRatePercent: '2',
   logLevel: 'debug',
   sourceMaps: 'true',
+  deploymentStrategy: 'linear',
+  provisionedConcurrency: '2',
 };
+
+const CODEDEPLOY_ROLE_POLICY =
+  'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]';
 
 let prod: Synthesized;
 let external: Synthesized;
@@ -116,7 +121,13 @@ describe('function', () => {
     expect(env).toMatchObject({ AUTH_ISSUER: EXTERNAL.authIssuer, AUTH_AUDIENCE: EXTERNAL.authAudience });
     external.template.resourceCountIs('AWS::Cognito::UserPool', 0);
     external.template.resourceCountIs('AWS::Cognito::UserPoolClient', 0);
-    expect(Object.keys(external.template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'TableName']);
+    expect(Object.keys(external.template.findOutputs('*')).sort()).toEqual([
+      'ApiUrl',
+      'DeploymentApplication',
+      'DeploymentGroup',
+      'FunctionName',
+      'TableName',
+    ]);
   });
 });
 
@@ -148,10 +159,13 @@ describe('permissions', () => {
 });
 
 describe('outputs', () => {
-  it('give the API URL, user pool, app client and table', () => {
+  it('give the API URL, user pool, app client, table, function and CodeDeploy names', () => {
     expect(Object.keys(prod.template.findOutputs('*')).sort()).toEqual([
       'ApiUrl',
       'AppClientId',
+      'DeploymentApplication',
+      'DeploymentGroup',
+      'FunctionName',
       'TableName',
       'UserPoolId',
     ]);
@@ -162,8 +176,11 @@ describe('outputs', () => {
       'ApiUrl',
       'AppClientId',
       'CustomDomainUrl',
+      'DeploymentApplication',
+      'DeploymentGroup',
       'DomainHostedZoneId',
       'DomainTarget',
+      'FunctionName',
       'MachineClientId',
       'TableName',
       'TokenEndpoint',
@@ -195,6 +212,7 @@ describe('checks', () => {
       'AwsSolutions-APIG4',
       'AwsSolutions-COG2',
       'AwsSolutions-COG8',
+      CODEDEPLOY_ROLE_POLICY,
       'AwsSolutions-IAM5[Resource::*]',
     ]);
     for (const [, reason] of acknowledged(prod)) expect(reason.length).toBeGreaterThan(60);
@@ -204,15 +222,7 @@ describe('checks', () => {
     expect(ids(everything)).toEqual([
       'AwsSolutions-COG2',
       'AwsSolutions-COG8',
-      'AwsSolutions-IAM5[Resource::*]',
-      'AwsSolutions-SNS2',
-    ]);
-  });
-
-  it('no longer acknowledges a missing authorizer (APIG4) when the JWT authorizer is on', () => {
-    expect(ids(everything)).toEqual([
-      'AwsSolutions-COG2',
-      'AwsSolutions-COG8',
+      CODEDEPLOY_ROLE_POLICY,
       'AwsSolutions-IAM5[Resource::*]',
       'AwsSolutions-SNS2',
     ]);
