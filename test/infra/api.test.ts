@@ -153,6 +153,14 @@ describe('custom domain', () => {
     expect(only(external, 'AWS::ApiGatewayV2::ApiMapping').Properties.ApiMappingKey).toBeUndefined();
   });
 
+  it("gives the function the domain's URL, mapping key included, as the base of its next links", () => {
+    const environment = (s: Synthesized) =>
+      (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(environment(guarded).PUBLIC_BASE_URL).toBe('https://api.example.com/v1');
+    expect(environment(external).PUBLIC_BASE_URL).toBe('https://plants.example.com');
+    expect(environment(plain).PUBLIC_BASE_URL).toBeUndefined();
+  });
+
   it('outputs the custom URL and the DNS target to point the name at', () => {
     expect(guarded.template.findOutputs('CustomDomainUrl').CustomDomainUrl?.Value).toBe('https://api.example.com/v1/');
     expect(external.template.findOutputs('CustomDomainUrl').CustomDomainUrl?.Value).toBe('https://plants.example.com/');
