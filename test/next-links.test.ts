@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import { customDomainBaseUrl } from '../infra/api.ts';
 import { createSigningKey, type JwksServer, startJwksServer, type TlsIdentity } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
@@ -228,11 +229,11 @@ describe.each(ROWS)('%s', (_, row) => {
       let url: URL | undefined = new URL(`${row.requested}?limit=2`);
       const seen: unknown[] = [];
       for (let page = 0; url && page < 5; page++) {
-        const result = await fn?.invoke(delivered(url, row));
+        const result: APIGatewayProxyResult | undefined = await fn?.invoke(delivered(url, row));
         assertMatchesContract(result ?? { statusCode: 0 });
         expect(result?.statusCode).toBe(200);
         seen.push(...JSON.parse(result?.body ?? ''));
-        const target = /^<([^>]+)>; rel="next"$/.exec(String(result?.headers?.Link ?? ''))?.[1];
+        const target: string | undefined = /^<([^>]+)>; rel="next"$/.exec(String(result?.headers?.Link ?? ''))?.[1];
         if (target === undefined) break;
         if (row.link === 'relative') {
           expect(target).toMatch(/^\?limit=2&cursor=/);
