@@ -65,8 +65,10 @@ export class PlantStoreStack extends Stack {
         POWERTOOLS_LOG_LEVEL: settings.logLevel,
         POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
         ...functionNodeOptions(settings.sourceMaps),
-        // Next links name the custom domain (with its mapping key, which requests don't carry).
+        // Next links name the proxy's URL, else the custom domain (with its mapping key, which
+        // requests don't carry), else the execute-api URL a request came on (public-url.ts).
         ...(settings.customDomain && { PUBLIC_BASE_URL: customDomainBaseUrl(settings.customDomain) }),
+        ...(settings.publicBaseUrl && { PUBLIC_BASE_URL: settings.publicBaseUrl }),
         // sam local only overrides variables the template declares; empty means unset to both.
         ...(settings.samLocal && {
           DYNAMODB_ENDPOINT: '',

@@ -28,6 +28,7 @@ beforeAll(() => {
     certificateArn: CERTIFICATE,
     corsOrigins: 'https://app.example.com',
     throttleRate: '5',
+    publicBaseUrl: 'https://www.example.com/shop/api',
   });
 });
 afterAll(() => {
@@ -157,7 +158,8 @@ describe('custom domain', () => {
     const environment = (s: Synthesized) =>
       (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(environment(guarded).PUBLIC_BASE_URL).toBe('https://api.example.com/v1');
-    expect(environment(external).PUBLIC_BASE_URL).toBe('https://plants.example.com');
+    // A proxy in front (publicBaseUrl) is what clients use, custom domain or not.
+    expect(environment(external).PUBLIC_BASE_URL).toBe('https://www.example.com/shop/api');
     expect(environment(plain).PUBLIC_BASE_URL).toBeUndefined();
   });
 
