@@ -17,6 +17,14 @@ export interface paths {
          *     limit, or after 10 reads of the data store: `limit` is a maximum, and only a missing
          *     `Link` means the end. Ordering: own plants, then each group's in group-name order, by
          *     plant id within each; stable across pages.
+         *
+         *     **Following `next`**: GET the `rel="next"` target of the `Link` header with the same
+         *     token, page after page, until a response has no `Link`. A deployment that knows its
+         *     public URL (its `execute-api` URL, its custom domain, a configured base URL, the local
+         *     server) sends the target absolute, to use as it is: `fetch(next)`, Python requests'
+         *     `r.links['next']['url']`. Reached on a host it can't vouch for, it sends only the query
+         *     (`?limit=N&cursor=...`); `new URL(next, response.url)` (`urljoin` in Python) follows
+         *     both forms. The cursor is opaque: don't build or change it.
          */
         get: operations["listPlants"];
         put?: never;
@@ -58,9 +66,9 @@ export interface components {
     headers: {
         /**
          * @description RFC 8288 link to the next page, present only when more plants may remain:
-         *     `<?limit=N&cursor=...>; rel="next"`. By default the target is a relative reference
-         *     (query only): resolve it against the URL you requested (RFC 3986 §5), which keeps your
-         *     host, stage and path prefix. Deployments with `PUBLIC_BASE_URL` send an absolute URL.
+         *     `<https://.../plants?limit=N&cursor=...>; rel="next"`, absolute wherever the deployment
+         *     knows its public URL. Otherwise the target is a relative reference holding only the
+         *     query (`<?limit=N&cursor=...>`): resolve it against the URL you requested (RFC 3986 §5).
          */
         Link: string;
         /** @description Responses carry per-user data and are never cached. */
