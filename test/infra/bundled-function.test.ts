@@ -80,8 +80,12 @@ for (const event of JSON.parse(input)) results.push(await handler(event, {}));
 writeSync(3, JSON.stringify(results));
 `;
 
-async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]> {
+async function invokeBundle(
+  events: unknown[],
+  overrides: Record<string, string> = {},
+): Promise<APIGatewayProxyResult[]> {
   const env = functionEnvironment({
+    ...overrides,
     PLANTS_TABLE_NAME: TABLE,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AUTH_ISSUER: issuer.url,
@@ -141,6 +145,11 @@ describe('the bundled function in the synthesized cloud assembly', () => {
     expect(JSON.parse(rest?.body ?? '')).toEqual([{ name: 'Cactus', tag: 'succulent' }]);
 
     expect(unsigned?.statusCode).toBe(401);
+  });
+
+  it('links absolute to the URL the env file names as PUBLIC_BASE_URL (start-api on port 3001)', async () => {
+    const [http] = await invokeBundle([withToken(HTTP_EVENT, 'alice')], { PUBLIC_BASE_URL: 'http://127.0.0.1:3001' });
+    expect(http?.headers?.Link).toMatch(/^<http:\/\/127\.0\.0\.1:3001\/plants\?limit=2&cursor=[^>]+>; rel="next"$/);
   });
 
   it('is the minified ESM bundle with the createRequire banner and a source map', () => {
