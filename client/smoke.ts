@@ -80,7 +80,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   }
   const expectStatus = (check: SmokeCheck, reply: Reply, status: number) => {
     if (reply.status !== status)
-      throw new SmokeFailure(check, `expected ${status}, got ${reply.status}: ${reply.body}`);
+      throw new SmokeFailure(check, `expected ${status}, got ${reply.status}: ${excerpt(reply.body)}`);
   };
 
   // Every page, by following next as a client does, until it is absent.
@@ -116,7 +116,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   const badLimit = await call('bad limit', badLimitUrl, token);
   expectStatus('bad limit', badLimit, 400);
   if (!/limit/.test(badLimit.body))
-    throw new SmokeFailure('bad limit', `the message does not name limit: ${badLimit.body}`);
+    throw new SmokeFailure('bad limit', `the message does not name limit: ${excerpt(badLimit.body)}`);
 
   const sorted = times.toSorted((a, b) => a - b);
   return {
@@ -132,6 +132,9 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
     },
   };
 }
+
+/** A body short enough for a line of output. */
+const excerpt = (body: string) => (body.length > 300 ? `${body.slice(0, 300)}…` : body);
 
 /** The token with its signature replaced: well-formed, never valid. */
 function tampered(token: string): string {
