@@ -23,6 +23,7 @@ import {
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
 import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
+import { linkBase } from './lib/public-url.ts';
 import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/warm-up.ts';
 
 const config = readConfig();
@@ -56,7 +57,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
   const body = pageBody(page.plants);
   if (page.next === undefined) return json(body);
   const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(caller.sub, partitions, page.next) });
-  return json(body, { Link: nextLink(next, config.publicBaseUrl) });
+  return json(body, { Link: nextLink(next, linkBase(event, config)) });
 }
 
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()

@@ -103,10 +103,14 @@ export class PlantsApi extends Construct {
         stage: this.stage,
         apiMappingKey: basePath,
       });
-      this.domain = { url: `https://${domainName}/${basePath ? `${basePath}/` : ''}`, name };
+      this.domain = { url: `${customDomainBaseUrl(customDomain)}/`, name };
     }
   }
 }
+
+/** The URL clients use on the custom domain (no trailing slash): the base of the function's next links. */
+export const customDomainBaseUrl = ({ domainName, basePath }: CustomDomain): string =>
+  `https://${domainName}${basePath ? `/${basePath}` : ''}`;
 
 /** One JSON object per request: who, what, outcome, and why it failed when it did. */
 function accessLogFormat(): AccessLogFormat {

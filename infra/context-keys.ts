@@ -22,6 +22,7 @@ export const CONTEXT_KEYS = [
   'domainName',
   'certificateArn',
   'basePath',
+  'publicBaseUrl',
   'samLocal',
   'logLevel',
   'debugSampleRate',

@@ -8,7 +8,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { PlantsApi } from './api.ts';
+import { customDomainBaseUrl, PlantsApi } from './api.ts';
 import { Delivery } from './delivery.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
@@ -67,8 +67,17 @@ export class PlantStoreStack extends Stack {
         POWERTOOLS_LOG_LEVEL: settings.logLevel,
         POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
         ...functionNodeOptions(settings.sourceMaps),
+        // Next links name the proxy's URL, else the custom domain (with its mapping key, which
+        // requests don't carry), else the execute-api URL a request came on (public-url.ts).
+        ...(settings.customDomain && { PUBLIC_BASE_URL: customDomainBaseUrl(settings.customDomain) }),
+        ...(settings.publicBaseUrl && { PUBLIC_BASE_URL: settings.publicBaseUrl }),
         // sam local only overrides variables the template declares; empty means unset to both.
-        ...(settings.samLocal && { DYNAMODB_ENDPOINT: '', AUTH_JWKS_URI: '', NODE_EXTRA_CA_CERTS: '' }),
+        ...(settings.samLocal && {
+          DYNAMODB_ENDPOINT: '',
+          AUTH_JWKS_URI: '',
+          NODE_EXTRA_CA_CERTS: '',
+          PUBLIC_BASE_URL: '',
+        }),
       },
     });
     Validations.of(role).acknowledge({

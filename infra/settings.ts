@@ -23,6 +23,8 @@ export interface StackSettings {
   jwtAuthorizer: boolean;
   /** A custom domain name mapped to the API; undefined: only the execute-api URL. */
   customDomain: CustomDomain | undefined;
+  /** The URL clients use when a proxy or CDN fronts the API: the base of every next link. */
+  publicBaseUrl: string | undefined;
   /** Declares the local-only variables so `sam local --env-vars` can set them. */
   samLocal: boolean;
   /** Powertools log level of the function (POWERTOOLS_LOG_LEVEL). */
@@ -76,6 +78,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     identity: readIdentity(context),
     jwtAuthorizer: flag(context, 'jwtAuthorizer'),
     customDomain: readCustomDomain(context),
+    publicBaseUrl: readPublicBaseUrl(context),
     samLocal: flag(context, 'samLocal'),
     logLevel: readLogLevel(context),
     debugSampleRate: decimal(context, 'debugSampleRate', 0, { min: 0, max: 1, inclusiveMin: true }),
@@ -97,6 +100,19 @@ function readLogLevel(context: ContextReader): string {
     throw new SettingsError(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   }
   return value;
+}
+
+// The function refuses the same at cold start; here the mistake shows at synth, before a deploy.
+function readPublicBaseUrl(context: ContextReader): string | undefined {
+  const value = text(context, 'publicBaseUrl');
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'https:' || url.search || url.hash || url.username || url.password) {
+    throw new SettingsError(
+      `publicBaseUrl must be an https URL without query, fragment or credentials, got "${value}"`,
+    );
+  }
+  return value.replace(/\/+$/, '');
 }
 
 function readCustomDomain(context: ContextReader): CustomDomain | undefined {

@@ -72,6 +72,8 @@ try {
     DYNAMODB_ENDPOINT: store.endpoint,
     AWS_REGION: store.region,
   });
+  // Next links absolute to this server, as the stack makes them absolute to its custom domain.
+  process.env.PUBLIC_BASE_URL ??= origin;
   const credentials = credentialsFor(store.endpoint);
   if (credentials) {
     Object.assign(process.env, {

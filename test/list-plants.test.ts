@@ -77,7 +77,9 @@ describe('GET /plants', () => {
   it('returns at most limit plants and links to the rest', async () => {
     const reply = await service.call(asUser('alice', 'limit=2'));
     expect(reply.body).toEqual(expected('alice').slice(0, 2));
-    expect(reply.headers.link).toMatch(/^<\?limit=2&cursor=[\w.-]+>; rel="next"$/);
+    expect(reply.headers.link).toMatch(
+      /^<https:\/\/api1234567\.execute-api\.eu-west-1\.amazonaws\.com\/plants\?limit=2&cursor=[\w.-]+>; rel="next"$/,
+    );
   });
 
   it('clamps limit to the page maximum and pages without it', async () => {
@@ -98,7 +100,9 @@ describe('GET /plants', () => {
     const event = restApiEvent({ query: 'limit=1', headers: { Authorization: `Bearer ${service.token('carol')}` } });
     const reply = await service.call(event);
     expect(reply.body).toEqual(expected('carol').slice(0, 1));
-    expect(nextTarget(reply)).toMatch(/^\?limit=1&cursor=/);
+    expect(nextTarget(reply)).toMatch(
+      /^https:\/\/rest123456\.execute-api\.eu-west-1\.amazonaws\.com\/prod\/plants\?limit=1&cursor=/,
+    );
   });
 
   it.each(['', 'abc', '1.5', '1e3', '-1', '0', '2147483648', '%2B5', '5%00'])(

@@ -1,66 +1,252 @@
-// Next links resolve to the right place however the client addressed the API: each row is an
-// event as API Gateway delivers it for one way of reaching the function, and the URL the client
-// requested. The link, resolved as a client does (RFC 3986 §5), must lead back to that same
-// resource and, followed, to the next page.
+// Next links on the deployed bundle, for every way a request reaches the function: each row is a
+// URL a client calls and the events API Gateway (or sam local) delivers for it. Where the function
+// can know the public URL, the link is absolute and usable as-is (`fetch(next)`, Python requests'
+// `r.links`); elsewhere it is a query-only relative reference, resolved against the URL requested.
+// Either way, following it walks every page exactly once.
 
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent, type RequestShape, restApiEvent } from './helpers/events.ts';
-import { nextUrl } from './helpers/links.ts';
-import { type Service, startService } from './helpers/service.ts';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { customDomainBaseUrl } from '../infra/api.ts';
+import { createSigningKey, type JwksServer, startJwksServer, type TlsIdentity } from '../local/issuer.ts';
+import { mintToken } from '../local/tokens.ts';
+import { type BundledFunction, buildBundle, startBundledFunction } from './helpers/bundle.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from './helpers/dynamo.ts';
+import { httpApiEvent, restApiEvent } from './helpers/events.ts';
+import { removeTempDirs, tempDir } from './helpers/local-server.ts';
+import { assertMatchesContract } from './helpers/openapi.ts';
 
-let service: Service;
-beforeAll(async () => {
-  service = await startService();
-  await service.seed([1, 2, 3].map((i) => ({ owner: 'alice', id: `p${i}`, name: `plant ${i}` })));
-});
-afterAll(() => service?.stop());
+const TABLE = 'plants-links';
+const AUDIENCE = 'plant-store-links';
+const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
+const EXECUTE_API = 'https://api1234567.execute-api.eu-west-1.amazonaws.com';
+const REST_EXECUTE_API = 'https://rest123456.execute-api.eu-west-1.amazonaws.com';
 
-type Shape = [string, 'http' | 'rest', string, Omit<RequestShape, 'query' | 'headers'>];
-const shapes: Shape[] = [
-  ['HTTP API, execute-api, $default stage', 'http', 'https://a1.execute-api.eu-west-1.amazonaws.com/plants', {}],
+/** The function's configurations: as deployed by the stack (with or without its custom domain), under sam local, behind a proxy. */
+const CONFIGS = {
+  stack: {},
+  'stack, custom domain api.example.com/v1': {
+    PUBLIC_BASE_URL: customDomainBaseUrl({
+      domainName: 'api.example.com',
+      certificateArn: CERTIFICATE,
+      basePath: 'v1',
+    }),
+  },
+  'stack, custom domain api.example.com': {
+    PUBLIC_BASE_URL: customDomainBaseUrl({
+      domainName: 'api.example.com',
+      certificateArn: CERTIFICATE,
+      basePath: undefined,
+    }),
+  },
+  'PUBLIC_BASE_URL of a proxy': { PUBLIC_BASE_URL: 'https://www.example.com/shop/api' },
+  'sam local': { AWS_SAM_LOCAL: 'true' },
+};
+type Config = keyof typeof CONFIGS;
+
+interface Row {
+  flavour: 'http' | 'rest';
+  config: Config;
+  /** The URL the client calls first (without the query). */
+  requested: string;
+  /** What the link points at (without the query), or "relative": `?limit=…&cursor=…`. */
+  link: string;
+  /** A proxy at `requested` forwards to this execute-api URL. */
+  proxiedTo?: string;
+  /** The Host header the client sends, when it is not the URL's host. */
+  host?: string;
+}
+
+const ROWS: [string, Row][] = [
   [
-    'HTTP API, execute-api, named stage',
-    'http',
-    'https://a1.execute-api.eu-west-1.amazonaws.com/prod/plants',
-    { path: '/prod/plants', stage: 'prod' },
+    'HTTP API, execute-api, $default stage',
+    { flavour: 'http', config: 'stack', requested: `${EXECUTE_API}/plants`, link: `${EXECUTE_API}/plants` },
   ],
-  // Payload 2.0's rawPath carries no API mapping key: "/plants", not "/v1/plants".
   [
-    'HTTP API, custom domain, mapping key v1',
-    'http',
-    'https://api.example.com/v1/plants',
-    { domainName: 'api.example.com' },
+    'HTTP API, execute-api, named stage prod',
+    { flavour: 'http', config: 'stack', requested: `${EXECUTE_API}/prod/plants`, link: `${EXECUTE_API}/prod/plants` },
   ],
   [
-    'HTTP API, custom domain, no mapping key',
-    'http',
-    'https://api.example.com/plants',
-    { domainName: 'api.example.com' },
+    'REST API, execute-api, stage prod',
+    {
+      flavour: 'rest',
+      config: 'stack',
+      requested: `${REST_EXECUTE_API}/prod/plants`,
+      link: `${REST_EXECUTE_API}/prod/plants`,
+    },
   ],
-  ['HTTP API, behind a proxy adding /shop', 'http', 'https://www.example.com/shop/api/plants', {}],
-  ['REST API, execute-api, stage prod', 'rest', 'https://r1.execute-api.eu-west-1.amazonaws.com/prod/plants', {}],
   [
-    'REST API, custom domain, base path v2',
-    'rest',
-    'https://api.example.com/v2/plants',
-    { domainName: 'api.example.com', path: '/v2/plants' },
+    "HTTP API, the stack's custom domain, mapping key v1",
+    {
+      flavour: 'http',
+      config: 'stack, custom domain api.example.com/v1',
+      requested: 'https://api.example.com/v1/plants',
+      link: 'https://api.example.com/v1/plants',
+    },
+  ],
+  [
+    "HTTP API, the stack's custom domain, no mapping key",
+    {
+      flavour: 'http',
+      config: 'stack, custom domain api.example.com',
+      requested: 'https://api.example.com/plants',
+      link: 'https://api.example.com/plants',
+    },
+  ],
+  [
+    'HTTP API, execute-api URL of a stack with a custom domain',
+    {
+      flavour: 'http',
+      config: 'stack, custom domain api.example.com/v1',
+      requested: `${EXECUTE_API}/plants`,
+      link: 'https://api.example.com/v1/plants',
+    },
+  ],
+  [
+    'HTTP API, behind a proxy at /shop/api that sets PUBLIC_BASE_URL',
+    {
+      flavour: 'http',
+      config: 'PUBLIC_BASE_URL of a proxy',
+      requested: 'https://www.example.com/shop/api/plants',
+      proxiedTo: EXECUTE_API,
+      link: 'https://www.example.com/shop/api/plants',
+    },
+  ],
+  [
+    'HTTP API, behind a proxy without PUBLIC_BASE_URL (links go around it)',
+    {
+      flavour: 'http',
+      config: 'stack',
+      requested: 'https://www.example.com/shop/api/plants',
+      proxiedTo: EXECUTE_API,
+      link: `${EXECUTE_API}/plants`,
+    },
+  ],
+  [
+    'HTTP API, a custom domain the deployment does not know, mapping key v2',
+    { flavour: 'http', config: 'stack', requested: 'https://plants.example.org/v2/plants', link: 'relative' },
+  ],
+  [
+    'REST API, a custom domain the deployment does not know, base path v2',
+    { flavour: 'rest', config: 'stack', requested: 'https://plants.example.org/v2/plants', link: 'relative' },
+  ],
+  [
+    'REST API, sam local start-api',
+    { flavour: 'rest', config: 'sam local', requested: 'http://127.0.0.1:3000/plants', link: 'relative' },
+  ],
+  [
+    'REST API, sam local start-api, Host forged as an execute-api host',
+    {
+      flavour: 'rest',
+      config: 'sam local',
+      requested: 'http://127.0.0.1:3000/plants',
+      host: 'rest123456.execute-api.eu-west-1.amazonaws.com',
+      link: 'relative',
+    },
+  ],
+  [
+    'HTTP API, execute-api, forged Host header',
+    {
+      flavour: 'http',
+      config: 'stack',
+      requested: `${EXECUTE_API}/plants`,
+      host: 'evil.example',
+      link: `${EXECUTE_API}/plants`,
+    },
   ],
 ];
 
-describe.each(shapes)('%s', (_, flavour, requested, shape) => {
-  const event = (query: string) => {
-    const headers = { Authorization: `Bearer ${service.token('alice')}` };
-    return flavour === 'http' ? httpApiEvent({ ...shape, query, headers }) : restApiEvent({ ...shape, query, headers });
-  };
+const plants = [1, 2, 3].map((i) => ({ owner: 'alice', id: `p${i}`, name: `plant ${i}` }));
+let dynamo: LocalDynamo;
+let issuer: JwksServer;
+let token: string;
+const functions = new Map<Config, BundledFunction>();
 
-  it('links to the next page at the URL the client used', async () => {
-    const first = await service.call(event('limit=2'));
-    expect(first.body).toEqual([{ name: 'plant 1' }, { name: 'plant 2' }]);
-    const next = nextUrl(first, `${requested}?limit=2`);
-    expect(`${next?.origin}${next?.pathname}`).toBe(requested);
+beforeAll(async () => {
+  const tls: TlsIdentity = JSON.parse(readFileSync(process.env.PLANT_STORE_TEST_TLS ?? '', 'utf8'));
+  const caFile = join(tempDir('links'), 'issuer-cert.pem');
+  writeFileSync(caFile, tls.cert);
+  const key = createSigningKey();
+  issuer = await startJwksServer(tls, [key]);
+  dynamo = await startDynamo(TABLE);
+  await putPlants(dynamo.client, TABLE, plants);
+  token = mintToken(key, { issuer: issuer.url, audience: AUDIENCE, subject: 'alice', ttl: 600 });
+  const bundle = await buildBundle();
+  for (const [name, env] of Object.entries(CONFIGS)) {
+    const fn = startBundledFunction(bundle, {
+      AWS_REGION: TEST_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      PLANTS_TABLE_NAME: TABLE,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AUTH_ISSUER: issuer.url,
+      AUTH_AUDIENCE: AUDIENCE,
+      NODE_EXTRA_CA_CERTS: caFile,
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      ...env,
+    });
+    functions.set(name as Config, fn);
+  }
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([...functions.values()].map((fn) => fn.stop()));
+  await Promise.all([issuer?.close(), dynamo?.close()]);
+  removeTempDirs();
+});
 
-    const second = await service.call(event(next?.search.slice(1) ?? ''));
-    expect(second.body).toEqual([{ name: 'plant 3' }]);
-    expect(second.headers.link).toBeUndefined();
-  });
+/** The event for a request to `url`, as the row's gateway delivers it to the function. */
+function delivered(url: URL, row: Row) {
+  const query = url.search.slice(1);
+  const headers = { authorization: `Bearer ${token}`, host: row.host ?? url.host };
+  if (row.config === 'sam local') {
+    // start-api copies the client's Host header into domainName; apiId and stage are placeholders.
+    return restApiEvent({
+      query,
+      headers,
+      domainName: headers.host,
+      path: url.pathname,
+      stage: 'Prod',
+      apiId: '1234567890',
+    });
+  }
+  const seen = row.proxiedTo ? new URL(url.href.replace(new URL('.', row.requested).href, `${row.proxiedTo}/`)) : url;
+  const apiId = /^([a-z0-9]{10})\.execute-api\./.exec(seen.hostname)?.[1];
+  const [first, ...rest] = seen.pathname.split('/').filter(Boolean);
+  const onExecuteApi = { domainName: seen.hostname, path: seen.pathname, ...(apiId ? { apiId } : {}) };
+  if (row.flavour === 'rest')
+    return restApiEvent({ query, headers, ...onExecuteApi, stage: apiId ? (first ?? '') : 'prod' });
+  // Payload 2.0: rawPath keeps a named stage's segment but never a custom domain's mapping key.
+  const stage = apiId && rest.length > 0 ? (first ?? '') : '$default';
+  return httpApiEvent({ query, headers, ...onExecuteApi, ...(!apiId && { path: '/plants' }), stage });
+}
+
+describe.each(ROWS)('%s', (_, row) => {
+  it(
+    row.link === 'relative' ? 'links with the query alone, resolved against the URL requested' : `links to ${row.link}`,
+    async () => {
+      const fn = functions.get(row.config);
+      let url: URL | undefined = new URL(`${row.requested}?limit=2`);
+      const seen: unknown[] = [];
+      for (let page = 0; url && page < 5; page++) {
+        const result: APIGatewayProxyResult | undefined = await fn?.invoke(delivered(url, row));
+        assertMatchesContract(result ?? { statusCode: 0 });
+        expect(result?.statusCode).toBe(200);
+        seen.push(...JSON.parse(result?.body ?? ''));
+        const target: string | undefined = /^<([^>]+)>; rel="next"$/.exec(String(result?.headers?.Link ?? ''))?.[1];
+        if (target === undefined) break;
+        if (row.link === 'relative') {
+          expect(target).toMatch(/^\?limit=2&cursor=/);
+          url = new URL(target, url);
+          expect(`${url.origin}${url.pathname}`).toBe(row.requested);
+        } else {
+          // What fetch(next) and Python requests do: take the target as a URL on its own.
+          expect(URL.canParse(target)).toBe(true);
+          url = new URL(target);
+          expect(`${url.origin}${url.pathname}`).toBe(row.link);
+        }
+      }
+      expect(seen).toEqual(plants.map(({ name }) => ({ name })));
+    },
+  );
 });

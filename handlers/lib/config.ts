@@ -5,8 +5,13 @@ export interface Config {
   /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
   dynamodbEndpoint: string | undefined;
   maxPageSize: number;
-  /** Base of absolute next-page links; undefined: links are relative references (see http.ts). */
+  /** Base URL clients use (PUBLIC_BASE_URL): every next link is absolute under it (see public-url.ts). */
   publicBaseUrl: string | undefined;
+  /**
+   * Whether API Gateway filled the event's requestContext, so its execute-api host can be trusted
+   * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
+   */
+  requestContextFromApiGateway: boolean;
   auth: AuthConfig;
 }
 
@@ -49,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dynamodbEndpoint: optional(env, 'DYNAMODB_ENDPOINT'),
     maxPageSize: readMaxPageSize(env),
     publicBaseUrl: readPublicBaseUrl(env),
+    requestContextFromApiGateway: env.AWS_SAM_LOCAL !== 'true',
     auth: {
       issuer,
       audience: list(required(env, 'AUTH_AUDIENCE')),
@@ -85,14 +91,19 @@ function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
 
 // Bounded so a next link (this plus a ~2 KB cursor) stays well inside the response's header margin.
 const MAX_BASE_URL_LENGTH = 1024;
+// Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A
+// deployed base is https, or clients would send their bearer token in the clear.
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'PUBLIC_BASE_URL');
   if (raw === undefined) return undefined;
-  const url = parseHttps(raw);
+  const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+  const url =
+    parseHttps(raw) ?? (parsed?.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname) ? parsed : undefined);
   if (url === undefined || url.search || url.hash || url.username || url.password || raw.length > MAX_BASE_URL_LENGTH) {
     throw new ConfigError(
-      `PUBLIC_BASE_URL must be an https URL without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
+      `PUBLIC_BASE_URL must be an https URL (http only on localhost, 127.0.0.1 or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
     );
   }
   return raw.replace(/\/+$/, '');

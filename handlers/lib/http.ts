@@ -41,14 +41,13 @@ export function queryParameters(event: ApiEvent): Map<string, string[]> {
 }
 
 /**
- * The RFC 8288 link to the next page. By default a relative reference holding only the query
- * (RFC 3986 §4.2): the client resolves it against the URL it requested (§5.2.2 keeps that URL's
- * scheme, host and path), so it stays right behind a custom domain with or without an API mapping
- * key, a REST stage or a proxy's path prefix, none of which the event reliably shows (payload 2.0's
- * rawPath omits the mapping key). With `publicBaseUrl`, an absolute URL under it instead.
+ * The RFC 8288 link to the next page: absolute under `base` (see public-url.ts) so that clients
+ * can use it as-is (`fetch(next)`, Python requests' `r.links`), or, where no base is known, a
+ * relative reference holding only the query (RFC 3986 §4.2), which the client resolves against
+ * the URL it requested (§5.2.2 keeps that URL's scheme, host and path).
  */
-export function nextLink(query: URLSearchParams, publicBaseUrl: string | undefined): string {
-  const target = publicBaseUrl === undefined ? `?${query}` : `${publicBaseUrl}/plants?${query}`;
+export function nextLink(query: URLSearchParams, base: string | undefined): string {
+  const target = base === undefined ? `?${query}` : `${base}/plants?${query}`;
   return `<${target}>; rel="next"`;
 }
 

@@ -11,6 +11,8 @@ export interface RequestShape {
   /** HTTP API: rawPath (no mapping key); REST API: requestContext.path (stage or base path included). */
   path?: string;
   stage?: string;
+  /** The API's id, which API Gateway reports whatever host the request came on. */
+  apiId?: string;
 }
 
 /** HTTP API, payload format 2.0: lower-cased headers and the raw query string. */
@@ -20,6 +22,7 @@ export function httpApiEvent({
   domainName = 'api1234567.execute-api.eu-west-1.amazonaws.com',
   path = '/plants',
   stage = '$default',
+  apiId = 'api1234567',
 }: RequestShape = {}): APIGatewayProxyEventV2 {
   const params = new URLSearchParams(query);
   const queryStringParameters: Record<string, string> = {};
@@ -33,7 +36,7 @@ export function httpApiEvent({
     ...(query && { queryStringParameters }),
     requestContext: {
       accountId: '123456789012',
-      apiId: 'api1234567',
+      apiId,
       domainName,
       domainPrefix: domainName.split('.')[0] ?? '',
       http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'jest' },
@@ -54,6 +57,7 @@ export function restApiEvent({
   domainName = 'rest123456.execute-api.eu-west-1.amazonaws.com',
   path = '/prod/plants',
   stage = 'prod',
+  apiId = 'rest123456',
 }: RequestShape = {}): APIGatewayProxyEvent {
   const params = new URLSearchParams(query);
   const multi: Record<string, string[]> = {};
@@ -73,7 +77,7 @@ export function restApiEvent({
     isBase64Encoded: false,
     requestContext: {
       accountId: '123456789012',
-      apiId: 'rest123456',
+      apiId,
       domainName,
       httpMethod: 'GET',
       path,

@@ -28,6 +28,7 @@ beforeAll(() => {
     certificateArn: CERTIFICATE,
     corsOrigins: 'https://app.example.com',
     throttleRate: '5',
+    publicBaseUrl: 'https://www.example.com/shop/api',
   });
 });
 afterAll(() => {
@@ -151,6 +152,15 @@ describe('custom domain', () => {
 
   it('maps the whole domain when no basePath is given', () => {
     expect(only(external, 'AWS::ApiGatewayV2::ApiMapping').Properties.ApiMappingKey).toBeUndefined();
+  });
+
+  it("gives the function the domain's URL, mapping key included, as the base of its next links", () => {
+    const environment = (s: Synthesized) =>
+      (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(environment(guarded).PUBLIC_BASE_URL).toBe('https://api.example.com/v1');
+    // A proxy in front (publicBaseUrl) is what clients use, custom domain or not.
+    expect(environment(external).PUBLIC_BASE_URL).toBe('https://www.example.com/shop/api');
+    expect(environment(plain).PUBLIC_BASE_URL).toBeUndefined();
   });
 
   it('outputs the custom URL and the DNS target to point the name at', () => {

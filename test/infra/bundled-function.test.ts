@@ -80,8 +80,12 @@ for (const event of JSON.parse(input)) results.push(await handler(event, {}));
 writeSync(3, JSON.stringify(results));
 `;
 
-async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]> {
+async function invokeBundle(
+  events: unknown[],
+  overrides: Record<string, string> = {},
+): Promise<APIGatewayProxyResult[]> {
   const env = functionEnvironment({
+    ...overrides,
     PLANTS_TABLE_NAME: TABLE,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AUTH_ISSUER: issuer.url,
@@ -89,7 +93,14 @@ async function invokeBundle(events: unknown[]): Promise<APIGatewayProxyResult[]>
     NODE_EXTRA_CA_CERTS: join(synthesized.outdir, 'issuer-cert.pem'),
   });
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(bundlePath()).href], {
-    env: { ...env, AWS_REGION: TEST_REGION, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' },
+    // AWS_SAM_LOCAL: what the SAM CLI sets in every function container it runs.
+    env: {
+      ...env,
+      AWS_REGION: TEST_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_SAM_LOCAL: 'true',
+    },
     stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
   });
   let results = '';
@@ -127,12 +138,18 @@ describe('the bundled function in the synthesized cloud assembly', () => {
 
     expect(http?.statusCode).toBe(200);
     expect(JSON.parse(http?.body ?? '')).toEqual([{ name: 'Monstera', tag: 'aroid' }, { name: 'Pilea' }]);
+    // sam local copies the client's Host into requestContext: the link can't trust it, so stays relative.
     expect(http?.headers?.Link).toMatch(/^<\?limit=2&cursor=[^>]+>; rel="next"$/);
 
     expect(rest?.statusCode).toBe(200);
     expect(JSON.parse(rest?.body ?? '')).toEqual([{ name: 'Cactus', tag: 'succulent' }]);
 
     expect(unsigned?.statusCode).toBe(401);
+  });
+
+  it('links absolute to the URL the env file names as PUBLIC_BASE_URL (start-api on port 3001)', async () => {
+    const [http] = await invokeBundle([withToken(HTTP_EVENT, 'alice')], { PUBLIC_BASE_URL: 'http://127.0.0.1:3001' });
+    expect(http?.headers?.Link).toMatch(/^<http:\/\/127\.0\.0\.1:3001\/plants\?limit=2&cursor=[^>]+>; rel="next"$/);
   });
 
   it('is the minified ESM bundle with the createRequire banner and a source map', () => {

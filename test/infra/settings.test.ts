@@ -21,6 +21,7 @@ describe('readSettings', () => {
       },
       jwtAuthorizer: false,
       customDomain: undefined,
+      publicBaseUrl: undefined,
       samLocal: false,
       logLevel: 'INFO',
       debugSampleRate: 0,
@@ -113,6 +114,12 @@ describe('readSettings', () => {
     expect(from({ domainName: 'api.example.com', certificateArn }).customDomain?.basePath).toBeUndefined();
   });
 
+  it('reads the public base URL of a proxy without its trailing slash', () => {
+    expect(from({ publicBaseUrl: 'https://www.example.com/shop/api/' }).publicBaseUrl).toBe(
+      'https://www.example.com/shop/api',
+    );
+  });
+
   const ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
   const EXTERNAL = { authIssuer: 'https://i.example.com', authAudience: 'a' };
   it.each([
@@ -145,6 +152,8 @@ describe('readSettings', () => {
     [{ domainName: 'https://api.example.com', certificateArn: ARN }, 'domainName must be a host name'],
     [{ domainName: 'api.example.com', certificateArn: 'arn:aws:iam::1:x' }, 'certificateArn must be an ACM'],
     [{ domainName: 'api.example.com', certificateArn: ARN, basePath: 'v 1' }, 'basePath must be path segments'],
+    [{ publicBaseUrl: 'http://www.example.com' }, 'publicBaseUrl must be an https URL'],
+    [{ publicBaseUrl: 'https://www.example.com/?x=1' }, 'publicBaseUrl must be an https URL'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
     [{ logLevel: 'verbose' }, 'logLevel must be one of'],
     [{ debugSampleRate: '1.5' }, 'debugSampleRate must be a number from 0 to 1'],

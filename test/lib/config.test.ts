@@ -13,6 +13,7 @@ describe('readConfig', () => {
     expect(config.maxPageSize).toBe(1000);
     expect(config.dynamodbEndpoint).toBeUndefined();
     expect(config.publicBaseUrl).toBeUndefined();
+    expect(config.requestContextFromApiGateway).toBe(true);
     expect(config.auth).toEqual({
       issuer: 'https://issuer.example.com/',
       audience: ['api://plants'],
@@ -106,8 +107,21 @@ describe('readConfig', () => {
     );
   });
 
+  it.each(['http://localhost:3000', 'http://127.0.0.1:4000/', 'http://[::1]:3000'])(
+    'accepts PUBLIC_BASE_URL=%s: plain http on loopback, for the local server',
+    (value) => {
+      expect(readConfig({ ...base, PUBLIC_BASE_URL: value }).publicBaseUrl).toBe(value.replace(/\/$/, ''));
+    },
+  );
+
+  it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {
+    expect(readConfig({ ...base, AWS_SAM_LOCAL: 'true' }).requestContextFromApiGateway).toBe(false);
+  });
+
   it.each([
     'http://api.example.com',
+    'http://localhost.example.com',
+    'http://10.0.0.7:3000',
     'api.example.com/v1',
     'https://api.example.com/v1?x=1',
     'https://api.example.com/#top',

@@ -46,7 +46,7 @@ describe('nextLink', () => {
     expect(resolved.href).toBe('https://api.example.com/v1/plants?limit=2&cursor=abc.def');
   });
 
-  it('is absolute under PUBLIC_BASE_URL when one is configured', () => {
+  it('is absolute under the base, when one is known', () => {
     expect(nextLink(query, 'https://api.example.com/v1')).toBe(
       '<https://api.example.com/v1/plants?limit=2&cursor=abc.def>; rel="next"',
     );

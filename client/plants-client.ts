@@ -1,0 +1,80 @@
+// A reference client for GET /plants, typed from openapi.yaml (client/api-types.ts): plain fetch,
+// a bearer token, and every page by following `Link: <…>; rel="next"` until it is absent.
+
+import type { components, operations } from './api-types.ts';
+
+export type Plant = components['schemas']['Plant'];
+/** The function's error body; API Gateway's own answers (404, 429, …) carry only `message`. */
+export type ApiError = components['schemas']['Error'] | components['schemas']['GatewayError'];
+export type ListPlantsQuery = NonNullable<operations['listPlants']['parameters']['query']>;
+type PlantsPage = operations['listPlants']['responses'][200]['content']['application/json'];
+
+/** A request that should never take this long (a Lambda function times out well before). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The API answered something other than 200: its status and body (`{error, message}` or `{message}`). */
+export class PlantsApiError extends Error {
+  override name = 'PlantsApiError';
+  readonly status: number;
+  readonly body: ApiError | undefined;
+  readonly headers: Headers;
+  constructor(status: number, body: ApiError | undefined, headers: Headers) {
+    super(`GET /plants answered ${status}: ${body?.message ?? 'no message'}`);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+/**
+ * The first page's URL: `plants` under the API's base URL (the stack's ApiUrl or CustomDomainUrl,
+ * `http://localhost:3000` locally). A URL that already ends in `/plants` is taken as it is.
+ */
+export function plantsUrl(apiUrl: string, query: ListPlantsQuery = {}): URL {
+  const base = new URL(apiUrl);
+  const url = base.pathname.endsWith('/plants') ? base : new URL('plants', base.href.replace(/\/?$/, '/'));
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+  return url;
+}
+
+/** One GET with the token (none if undefined), bounded in time. */
+export function getPlants(url: URL | string, token: string | undefined, fetchImpl = fetch): Promise<Response> {
+  return fetchImpl(url, {
+    headers: { accept: 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+}
+
+/**
+ * The next page's URL from a response's `Link` header, or undefined on the last page. Deployments
+ * that know their public URL send it absolute (usable as-is: `fetch(next)`); resolving against the
+ * response's URL also follows the query-only form others send (RFC 3986 §5).
+ */
+export function nextPage(response: Pick<Response, 'headers' | 'url'>): URL | undefined {
+  const link = response.headers.get('link');
+  if (!link) return undefined;
+  for (const part of link.split(/,\s*(?=<)/)) {
+    const [, target, params = ''] = /^\s*<([^>]*)>(.*)$/.exec(part) ?? [];
+    const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(params)?.[1] ?? '';
+    if (target !== undefined && rel.toLowerCase().split(/\s+/).includes('next')) return new URL(target, response.url);
+  }
+  return undefined;
+}
+
+/** Every plant the token's user has access to, page after page; throws PlantsApiError on any refusal. */
+export async function* listPlants(apiUrl: string, token: string, query: ListPlantsQuery = {}): AsyncGenerator<Plant> {
+  const visited = new Set<string>();
+  let url: URL | undefined = plantsUrl(apiUrl, query);
+  while (url) {
+    // A link back to a page already read would never end.
+    if (visited.has(url.href)) throw new Error(`GET /plants linked back to ${url.href}`);
+    visited.add(url.href);
+    const response = await getPlants(url, token);
+    if (response.status !== 200) {
+      const body = (await response.json().catch(() => undefined)) as ApiError | undefined;
+      throw new PlantsApiError(response.status, body, response.headers);
+    }
+    yield* (await response.json()) as PlantsPage;
+    url = nextPage(response);
+  }
+}

@@ -1,0 +1,162 @@
+// The smoke check: the reference client against a running API, every response checked against
+// openapi.yaml. Where the URL and token come from is the caller's business (local/cli/smoke.ts).
+
+import { assertMatchesContract } from './contract.ts';
+import { getPlants, nextPage, plantsUrl } from './plants-client.ts';
+
+/** What is checked, in order; a failure names one. */
+export type SmokeCheck = 'walk' | 'no token' | 'bad token' | 'bad limit';
+
+export class SmokeFailure extends Error {
+  override name = 'SmokeFailure';
+  readonly check: SmokeCheck;
+  /** What was wrong, without the check's name. */
+  readonly detail: string;
+  constructor(check: SmokeCheck, detail: string) {
+    super(`${check}: ${detail}`);
+    this.check = check;
+    this.detail = detail;
+  }
+}
+
+export interface SmokeOptions {
+  /** The API's base URL (ApiUrl, CustomDomainUrl, http://localhost:3000) or its /plants URL. */
+  url: string;
+  /** A bearer token the API accepts. */
+  token: string;
+  /** Progress, one line per request. */
+  log?: (line: string) => void;
+  /** Page size of the walk: small, so that `next` is followed. */
+  limit?: number;
+  /** The walk fails beyond this many pages rather than run on. */
+  maxPages?: number;
+  fetch?: typeof fetch;
+}
+
+export interface SmokeSummary {
+  url: string;
+  pages: number;
+  plants: number;
+  /** How the API wrote its next links: absolute (usable as-is), relative, or none (one page). */
+  links: 'absolute' | 'relative' | 'none';
+  /** Responses per HTTP status. */
+  statuses: Record<string, number>;
+  latencyMs: { p50: number; max: number; requests: number };
+}
+
+interface Reply {
+  status: number;
+  response: Response;
+  body: string;
+}
+
+export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
+  const { token, log = () => {}, limit = 2, maxPages = 1000, fetch: fetchImpl = fetch } = options;
+  const statuses: Record<string, number> = {};
+  const times: number[] = [];
+
+  /** One request, timed, counted and checked against openapi.yaml; any failure names `check`. */
+  async function call(check: SmokeCheck, url: URL, bearer: string | undefined): Promise<Reply> {
+    const started = performance.now();
+    let response: Response;
+    let body: string;
+    try {
+      response = await getPlants(url, bearer, fetchImpl);
+      body = await response.text();
+    } catch (error) {
+      const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+      throw new SmokeFailure(check, `GET ${url} failed: ${cause}`);
+    }
+    const ms = performance.now() - started;
+    times.push(ms);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    log(`${check}: GET ${url} → ${response.status} in ${ms.toFixed(1)} ms`);
+    try {
+      assertMatchesContract({ statusCode: response.status, headers: Object.fromEntries(response.headers), body });
+    } catch (error) {
+      throw new SmokeFailure(check, (error as Error).message);
+    }
+    return { status: response.status, response, body };
+  }
+  const expectStatus = (check: SmokeCheck, reply: Reply, status: number) => {
+    if (reply.status !== status)
+      throw new SmokeFailure(check, `expected ${status}, got ${reply.status}: ${excerpt(reply.body)}`);
+  };
+
+  // Every page, by following next as a client does, until it is absent.
+  const first = plantsUrl(options.url, { limit });
+  const visited = new Set<string>();
+  let plants = 0;
+  let links: SmokeSummary['links'] = 'none';
+  for (let url: URL | undefined = first; url; ) {
+    if (visited.size >= maxPages) throw new SmokeFailure('walk', `more than ${maxPages} pages at limit ${limit}`);
+    if (visited.has(url.href)) throw new SmokeFailure('walk', `page ${visited.size} links back to ${url}`);
+    visited.add(url.href);
+    const reply = await call('walk', url, token);
+    expectStatus('walk', reply, 200);
+    const page = JSON.parse(reply.body) as unknown[];
+    if (page.length > limit)
+      throw new SmokeFailure('walk', `page ${visited.size} holds ${page.length} plants, limit ${limit}`);
+    plants += page.length;
+    const target = /<([^>]*)>/.exec(reply.response.headers.get('link') ?? '')?.[1];
+    if (target !== undefined) links = URL.canParse(target) ? 'absolute' : 'relative';
+    url = nextPage(reply.response);
+  }
+
+  // The refusals a client relies on.
+  const noToken = await call('no token', first, undefined);
+  expectStatus('no token', noToken, 401);
+  const badToken = await call('bad token', first, tampered(token));
+  expectStatus('bad token', badToken, 401);
+  if (!/error="invalid_token"/.test(badToken.response.headers.get('www-authenticate') ?? '')) {
+    throw new SmokeFailure('bad token', 'WWW-Authenticate does not say error="invalid_token"');
+  }
+  const badLimitUrl = new URL(first);
+  badLimitUrl.searchParams.set('limit', 'abc');
+  const badLimit = await call('bad limit', badLimitUrl, token);
+  expectStatus('bad limit', badLimit, 400);
+  if (!/limit/.test(badLimit.body))
+    throw new SmokeFailure('bad limit', `the message does not name limit: ${excerpt(badLimit.body)}`);
+
+  const sorted = times.toSorted((a, b) => a - b);
+  return {
+    url: first.href.replace(/\?.*$/, ''),
+    pages: visited.size,
+    plants,
+    links,
+    statuses,
+    latencyMs: {
+      p50: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0,
+      max: sorted.at(-1) ?? 0,
+      requests: sorted.length,
+    },
+  };
+}
+
+/** A body short enough for a line of output. */
+const excerpt = (body: string) => (body.length > 300 ? `${body.slice(0, 300)}…` : body);
+
+/** The token with its signature replaced: well-formed, never valid. */
+function tampered(token: string): string {
+  const parts = token.split('.');
+  if (parts.length !== 3) return `${token}x`;
+  const signature = parts[2] ?? '';
+  return `${parts[0]}.${parts[1]}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+}
+
+/** The summary the CLI prints. */
+export function formatSummary(summary: SmokeSummary): string {
+  const statuses = Object.entries(summary.statuses)
+    .map(([status, count]) => `${status} ×${count}`)
+    .join(', ');
+  const { p50, max, requests } = summary.latencyMs;
+  return [
+    `Smoke check of ${summary.url}: passed`,
+    `  walk       ${summary.pages} page(s), ${summary.plants} plant(s), next links ${summary.links}; every response as openapi.yaml says`,
+    '  no token   401 with WWW-Authenticate: Bearer',
+    '  bad token  401 with error="invalid_token"',
+    '  bad limit  400 naming limit',
+    `  statuses   ${statuses}`,
+    `  latency    p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${requests} requests`,
+  ].join('\n');
+}

@@ -1,0 +1,48 @@
+// `npm run client:types [-- --check] [--out FILE]`: the reference client's types, generated from
+// openapi.yaml by openapi-typescript into client/api-types.ts; --check exits 1 when the file is stale.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const SPEC = new URL('../openapi.yaml', import.meta.url);
+const { values } = parseArgs({ options: { check: { type: 'boolean' }, out: { type: 'string' } } });
+const typesFile = values.out ?? fileURLToPath(new URL('../client/api-types.ts', import.meta.url));
+const shown = values.out ?? relative(process.cwd(), typesFile);
+const HEADER = `// Generated from openapi.yaml by \`npm run client:types\` (openapi-typescript): do not edit.\n\n`;
+
+// openapi-typescript 7 writes its output with the TypeScript compiler API, which TypeScript 7 (the
+// project's compiler) no longer ships; for its imports only, "typescript" is TypeScript 6
+// (openapi-ts/openapi-typescript#2841). Drop this once openapi-typescript supports TypeScript 7.
+registerHooks({
+  resolve: (specifier, context, nextResolve) =>
+    nextResolve(
+      specifier === 'typescript' && context.parentURL?.includes('/node_modules/openapi-typescript/')
+        ? '@typescript/typescript6'
+        : specifier,
+      context,
+    ),
+});
+const { default: openapiTS, astToString } = await import('openapi-typescript');
+
+const generated = HEADER + astToString(await openapiTS(SPEC));
+const current = (() => {
+  try {
+    return readFileSync(typesFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+})();
+
+if (values.check) {
+  if (current !== generated) {
+    console.error(`${shown} is not what openapi.yaml generates: run npm run client:types`);
+    process.exit(1);
+  }
+  console.log(`${shown} matches openapi.yaml`);
+} else {
+  writeFileSync(typesFile, generated);
+  console.log(`${current === generated ? 'Unchanged' : 'Wrote'} ${shown}`);
+}

@@ -1,0 +1,69 @@
+// The reference client: the first URL under any base, next links in either form, every plant.
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { listPlants, nextPage, PlantsApiError, plantsUrl } from '../../client/plants-client.ts';
+import { FAKE_PLANTS, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api?.close());
+
+describe('plantsUrl', () => {
+  it.each([
+    [
+      'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com/',
+      'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com/plants',
+    ],
+    ['https://api.example.com/v1', 'https://api.example.com/v1/plants'],
+    ['https://api.example.com/v1/', 'https://api.example.com/v1/plants'],
+    ['http://localhost:3000/plants', 'http://localhost:3000/plants'],
+  ])('puts plants under %s', (base, expected) => {
+    expect(plantsUrl(base).href).toBe(expected);
+  });
+
+  it('adds the query', () => {
+    expect(plantsUrl('http://localhost:3000', { limit: 2 }).href).toBe('http://localhost:3000/plants?limit=2');
+  });
+});
+
+describe('nextPage', () => {
+  const response = (link: string | undefined) => ({
+    url: 'https://api.example.com/v1/plants?limit=2',
+    headers: new Headers(link === undefined ? {} : { link }),
+  });
+
+  it('takes an absolute target as it is, and resolves a relative one against the response URL', () => {
+    expect(nextPage(response('<https://x.example/plants?cursor=a>; rel="next"'))?.href).toBe(
+      'https://x.example/plants?cursor=a',
+    );
+    expect(nextPage(response('<?limit=2&cursor=a>; rel="next"'))?.href).toBe(
+      'https://api.example.com/v1/plants?limit=2&cursor=a',
+    );
+  });
+
+  it('picks rel="next" among several links, and finds none on the last page', () => {
+    expect(nextPage(response('<https://x.example/first>; rel="first", <https://x.example/2>; rel=next'))?.href).toBe(
+      'https://x.example/2',
+    );
+    expect(nextPage(response('<https://x.example/first>; rel="first"'))).toBeUndefined();
+    expect(nextPage(response(undefined))).toBeUndefined();
+  });
+});
+
+describe('listPlants', () => {
+  it('yields every plant, page after page', async () => {
+    const plants = [];
+    for await (const plant of listPlants(api.url, FAKE_TOKEN, { limit: 2 })) plants.push(plant);
+    expect(plants).toEqual(FAKE_PLANTS);
+  });
+
+  it('throws the status and Error body of a refusal', async () => {
+    const failure = await listPlants(api.url, 'expired')
+      .next()
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PlantsApiError);
+    expect(failure).toMatchObject({ status: 401, body: { error: 401, message: 'Invalid token' } });
+  });
+});

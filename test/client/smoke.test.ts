@@ -1,0 +1,92 @@
+// The smoke check passes an API that keeps the contract and fails, naming the check, each way of
+// breaking it; the command exits non-zero with that name.
+
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { runSmoke, SmokeFailure } from '../../client/smoke.ts';
+import { type Break, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
+import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
+
+const started: FakeApi[] = [];
+async function fakeApi(breaks: Break): Promise<FakeApi> {
+  const api = await startFakeApi(breaks);
+  started.push(api);
+  return api;
+}
+afterAll(async () => {
+  await Promise.all(started.map((api) => api.close()));
+  removeTempDirs();
+});
+
+describe('runSmoke', () => {
+  it('walks every page by following next, then checks the refusals, and sums it up', async () => {
+    const api = await fakeApi('none');
+    const lines: string[] = [];
+    const summary = await runSmoke({ url: api.url, token: FAKE_TOKEN, log: (line) => lines.push(line) });
+    expect(summary).toMatchObject({
+      url: `${api.url}/plants`,
+      pages: 2,
+      plants: 3,
+      links: 'absolute',
+      statuses: { 200: 2, 401: 2, 400: 1 },
+      latencyMs: { requests: 5 },
+    });
+    expect(lines).toHaveLength(5);
+  });
+
+  it('follows relative links too, resolved against the URL requested', async () => {
+    const api = await fakeApi('relative links');
+    expect(await runSmoke({ url: `${api.url}/plants`, token: FAKE_TOKEN })).toMatchObject({
+      pages: 2,
+      links: 'relative',
+    });
+  });
+
+  it.each<[Break, string, RegExp]>([
+    ['extra field', 'walk', /breaks openapi\.yaml.*\n- body: data\/0 must NOT have additional properties/],
+    ['link loops', 'walk', /links back to/],
+    ['no WWW-Authenticate', 'no token', /missing header WWW-Authenticate/],
+    ['any token', 'bad token', /expected 401, got 200/],
+    ['limit ignored', 'bad limit', /expected 400, got 200/],
+  ])('fails on an API with %s, naming the check "%s"', async (breaks, check, detail) => {
+    const api = await fakeApi(breaks);
+    const failure = await runSmoke({ url: api.url, token: FAKE_TOKEN }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SmokeFailure);
+    expect(failure).toMatchObject({ check, message: expect.stringMatching(detail) });
+  });
+
+  it('fails the walk, naming the URL, when nothing answers', async () => {
+    const failure = await runSmoke({ url: 'http://127.0.0.1:1', token: FAKE_TOKEN }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      check: 'walk',
+      message: expect.stringContaining('GET http://127.0.0.1:1/plants?limit=2 failed'),
+    });
+  });
+});
+
+describe('npm run smoke', () => {
+  it('prints the summary and exits 0 when the API keeps the contract', async () => {
+    const api = await fakeApi('none');
+    const result = await runNpm('smoke', ['--url', api.url, '--token', FAKE_TOKEN]);
+    expect(result.stdout).toMatch(
+      /^Smoke check of http:\/\/127\.0\.0\.1:\d+\/plants: passed\n {2}walk {7}2 page\(s\), 3 plant\(s\)/,
+    );
+    expect(result.code).toBe(0);
+  });
+
+  it('exits 1 naming the failed check when the API breaks the contract', async () => {
+    const api = await fakeApi('no WWW-Authenticate');
+    const result = await runNpm('smoke', ['--url', api.url, '--token', FAKE_TOKEN]);
+    expect(result.stderr).toMatch(
+      /Smoke check of http:\/\/127\.0\.0\.1:\d+: FAILED at "no token": Response 401 breaks openapi\.yaml:\n {2}- missing header WWW-Authenticate/,
+    );
+    expect(result.code).toBe(1);
+  });
+
+  it('says in a line what to do when no local server runs and no URL is given', async () => {
+    const result = await runNpm('smoke', [], { PLANTS_LOCAL_DIR: tempDir('smoke') });
+    expect(result.stderr.trim()).toBe(
+      'No local server is running: start one with npm start, or give --url and --token',
+    );
+    expect(result.code).toBe(2);
+  });
+});

@@ -1,0 +1,68 @@
+// The deployed bundle (scripts/build.ts) in a Node process of its own per configuration, invoked
+// event after event as the Lambda runtime does: the environment is read once, at load.
+
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { BUNDLE_FILE, buildHandler } from '../../scripts/build.ts';
+import { tempDir } from './local-server.ts';
+
+/** Builds the bundle that deploys into a temporary folder (removed by removeTempDirs()). */
+export async function buildBundle(): Promise<string> {
+  const outdir = tempDir('bundle');
+  await buildHandler(outdir);
+  return join(outdir, BUNDLE_FILE);
+}
+
+export interface BundledFunction {
+  invoke(event: unknown): Promise<APIGatewayProxyResult>;
+  stop(): Promise<void>;
+}
+
+// One event per line on stdin, one result per line on file descriptor 3: stdout carries the
+// function's own log lines, as on Lambda.
+const RUNNER = `
+const { writeSync } = await import('node:fs');
+const { createInterface } = await import('node:readline');
+const { handler } = await import(process.argv[1]);
+for await (const line of createInterface({ input: process.stdin })) {
+  writeSync(3, JSON.stringify(await handler(JSON.parse(line), {})) + '\\n');
+}
+`;
+
+/** The bundle at `file` loaded with exactly `env` (nothing inherited, as on Lambda). */
+export function startBundledFunction(file: string, env: Record<string, string>): BundledFunction {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(file).href], {
+    env,
+    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const waiting: { resolve: (result: APIGatewayProxyResult) => void; reject: (error: Error) => void }[] = [];
+  let buffered = '';
+  child.stdio[3]?.on('data', (chunk) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+      waiting.shift()?.resolve(JSON.parse(buffered.slice(0, end)));
+      buffered = buffered.slice(end + 1);
+    }
+  });
+  const exited = new Promise<void>((resolve) =>
+    child.once('close', (code) => {
+      for (const pending of waiting.splice(0)) pending.reject(new Error(`the bundle exited with ${code}: ${stderr}`));
+      resolve();
+    }),
+  );
+  return {
+    invoke: (event) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        child.stdin?.write(`${JSON.stringify(event)}\n`);
+      }),
+    stop: async () => {
+      child.stdin?.end();
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Real clients against `npm start`: `npm run smoke`, and the idioms client developers write,
+// `fetch(next)` and Python requests' `r.links['next']['url']`, each walking every page as-is.
+
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoPlants } from '../../local/demo.ts';
+import { findCommand, interpreterOf } from '../checkers/installed.ts';
+import { type LocalServer, removeTempDirs, runNpm, startLocalServer, tokenFor } from '../helpers/local-server.ts';
+
+const run = promisify(execFile);
+
+let server: LocalServer;
+let token: string;
+beforeAll(async () => {
+  server = await startLocalServer();
+  token = await tokenFor(server, 'alice');
+});
+afterAll(async () => {
+  await server?.stop();
+  removeTempDirs();
+});
+
+/** alice's plants, then her group greenhouse's, as the API returns them. */
+const alices = demoPlants()
+  .filter((plant) => plant.owner === 'alice' || plant.group === 'greenhouse')
+  .map(({ name }) => name);
+
+describe('clients of npm start', () => {
+  it('npm run smoke walks every page and passes every check, with a token from the running server', async () => {
+    const result = await runNpm('smoke', [], { PLANTS_LOCAL_DIR: server.localDir });
+    expect(result.stdout).toContain(`Smoke check of ${server.origin}/plants: passed`);
+    expect(result.stdout).toContain(`walk       3 page(s), ${alices.length} plant(s), next links absolute`);
+    expect(result.stdout).toMatch(/statuses {3}200 ×3, 400 ×1, 401 ×2/);
+    expect(result.code).toBe(0);
+  });
+
+  it('fetch(next) with the Link target as it is', async () => {
+    const names: string[] = [];
+    let next: string | undefined = `${server.origin}/plants?limit=2`;
+    for (let page = 0; next && page < 10; page++) {
+      const response: Response = await fetch(next, { headers: { authorization: `Bearer ${token}` } });
+      names.push(...((await response.json()) as { name: string }[]).map(({ name }) => name));
+      next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+    }
+    expect(names).toEqual(alices);
+  });
+
+  it("Python requests, following r.links['next']['url']", async () => {
+    // The Python that runs moto_server (which npm test provides): requests is one of moto's dependencies.
+    const moto = findCommand('moto_server');
+    if (!moto) throw new Error('moto_server is not on PATH: see docs/testing.md, Python checkers');
+    const script = [
+      'import json, sys, requests',
+      'headers = {"Authorization": "Bearer " + sys.argv[2]}',
+      'r = requests.get(sys.argv[1], headers=headers, timeout=10)',
+      'names = [plant["name"] for plant in r.json()]',
+      'while "next" in r.links:',
+      '    r = requests.get(r.links["next"]["url"], headers=headers, timeout=10)',
+      '    names += [plant["name"] for plant in r.json()]',
+      'print(json.dumps(names))',
+    ].join('\n');
+    const { stdout } = await run(interpreterOf(moto), ['-c', script, `${server.origin}/plants?limit=2`, token]);
+    expect(JSON.parse(stdout)).toEqual(alices);
+  });
+});
