@@ -23,6 +23,7 @@ export const CONTEXT_KEYS = [
   'certificateArn',
   'basePath',
   'samLocal',
+  'architecture',
   'logLevel',
   'debugSampleRate',
   'sourceMaps',

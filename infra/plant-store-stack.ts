@@ -49,7 +49,7 @@ export class PlantStoreStack extends Stack {
       code: handlerCode(),
       handler: HANDLER,
       runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
+      architecture: settings.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: FUNCTION_MEMORY_MB,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
@@ -57,6 +57,14 @@ export class PlantStoreStack extends Stack {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: {
+        // sam local only overrides variables the template declares; empty means unset to both. The
+        // identity's own values (an external issuer's JWKS URI, issuer type) come after and win.
+        ...(settings.samLocal && {
+          DYNAMODB_ENDPOINT: '',
+          AUTH_JWKS_URI: '',
+          AUTH_ISSUER_TYPE: '',
+          NODE_EXTRA_CA_CERTS: '',
+        }),
         PLANTS_TABLE_NAME: table.tableName,
         ...identity.environment,
         // Powertools: service name and metrics namespace the dashboard reads, log level, debug sampling.
@@ -65,8 +73,6 @@ export class PlantStoreStack extends Stack {
         POWERTOOLS_LOG_LEVEL: settings.logLevel,
         POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
         ...functionNodeOptions(settings.sourceMaps),
-        // sam local only overrides variables the template declares; empty means unset to both.
-        ...(settings.samLocal && { DYNAMODB_ENDPOINT: '', AUTH_JWKS_URI: '', NODE_EXTRA_CA_CERTS: '' }),
       },
     });
     Validations.of(role).acknowledge({

@@ -21,6 +21,7 @@ const EVERY_OPTION = {
   alarmErrorRatePercent: '2',
   logLevel: 'debug',
   sourceMaps: 'true',
+  architecture: 'x86_64',
 };
 
 let prod: Synthesized;
@@ -82,6 +83,10 @@ describe('function', () => {
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') } },
     });
+  });
+
+  it('runs on x86_64 when asked (-c architecture=x86_64: sam local on an x86_64 host)', () => {
+    expect(only(everything, 'AWS::Lambda::Function').Properties.Architectures).toEqual(['x86_64']);
   });
 
   it('logs to its own log group and the API to another, both kept for a month', () => {

@@ -22,6 +22,7 @@ describe('readSettings', () => {
       jwtAuthorizer: false,
       customDomain: undefined,
       samLocal: false,
+      architecture: 'arm64',
       logLevel: 'INFO',
       debugSampleRate: 0,
       sourceMaps: false,
@@ -43,10 +44,12 @@ describe('readSettings', () => {
       alarmErrorRatePercent: '0.5',
       alarmMinRequests: 50,
       alarmP99Ms: '1500',
+      architecture: 'x86_64',
     });
     expect(settings).toMatchObject({
       dev: true,
       samLocal: true,
+      architecture: 'x86_64',
       throttle: { rateLimit: 20, burstLimit: 40 },
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
       identity: {
@@ -126,6 +129,7 @@ describe('readSettings', () => {
     [{ domainName: 'api.example.com', certificateArn: ARN, basePath: 'v 1' }, 'basePath must be path segments'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
     [{ logLevel: 'verbose' }, 'logLevel must be one of'],
+    [{ architecture: 'amd64' }, 'architecture must be one of arm64, x86_64, got "amd64"'],
     [{ debugSampleRate: '1.5' }, 'debugSampleRate must be a number from 0 to 1'],
     [{ debugSampleRate: '-0.1' }, 'debugSampleRate must be a number from 0 to 1'],
     [{ alarmErrorRatePercent: '0' }, 'alarmErrorRatePercent must be a number above 0 and at most 100'],
