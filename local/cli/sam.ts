@@ -104,7 +104,8 @@ async function main(): Promise<number> {
         );
       },
     });
-    // Ctrl+C reaches npm, this process and SAM alike; SAM stops its containers, then everything else stops.
+    // Ctrl+C reaches npm and this process, not SAM (its own process group): SAM is asked once, as
+    // Ctrl+C would, stops its containers and exits; then DynamoDB and the issuer close.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => run.stop());
     return await run.exited;
   } finally {
