@@ -28,17 +28,33 @@ export interface MotoDeployment {
   close(): void;
 }
 
+export interface SynthesizedIdentity {
+  // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties, handed to moto as they are
+  pool: Record<string, any>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  client: Record<string, any>;
+}
+
+/**
+ * The user pool's and app client's properties as the stack synthesizes them. Synchronous and
+ * CPU-bound: call it at a test file's top level, outside any hook's timeout.
+ */
+export function synthesizedIdentity(): SynthesizedIdentity {
+  const synthesized = synth();
+  const resource = (type: string) => Object.values(synthesized.template.findResources(type))[0]?.Properties;
+  try {
+    return { pool: resource('AWS::Cognito::UserPool'), client: resource('AWS::Cognito::UserPoolClient') };
+  } finally {
+    synthesized.cleanup();
+  }
+}
+
 export async function deployOnMoto(
   endpoint: string,
   dir: string,
+  { pool, client }: SynthesizedIdentity,
   tableName = 'plants-deployed',
 ): Promise<MotoDeployment> {
-  const synthesized = synth();
-  const resource = (type: string) => Object.values(synthesized.template.findResources(type))[0]?.Properties;
-  const pool = resource('AWS::Cognito::UserPool');
-  const client = resource('AWS::Cognito::UserPoolClient');
-  synthesized.cleanup();
-
   const cognito = new CognitoIdentityProviderClient({ endpoint, region: MOTO_REGION, credentials: CREDENTIALS });
   const { UserPool } = await cognito.send(
     new CreateUserPoolCommand({
