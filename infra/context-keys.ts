@@ -24,6 +24,7 @@ export const CONTEXT_KEYS = [
   'basePath',
   'publicBaseUrl',
   'samLocal',
+  'architecture',
   'logLevel',
   'debugSampleRate',
   'sourceMaps',

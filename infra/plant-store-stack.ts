@@ -51,7 +51,7 @@ export class PlantStoreStack extends Stack {
       code: handlerCode(),
       handler: HANDLER,
       runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
+      architecture: settings.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: FUNCTION_MEMORY_MB,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
@@ -59,6 +59,15 @@ export class PlantStoreStack extends Stack {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: {
+        // sam local only overrides variables the template declares; empty means unset to both. The
+        // identity's own values (an external issuer's JWKS URI, issuer type) come after and win.
+        ...(settings.samLocal && {
+          DYNAMODB_ENDPOINT: '',
+          AUTH_JWKS_URI: '',
+          AUTH_ISSUER_TYPE: '',
+          NODE_EXTRA_CA_CERTS: '',
+          PUBLIC_BASE_URL: '',
+        }),
         PLANTS_TABLE_NAME: table.tableName,
         ...identity.environment,
         // Powertools: service name and metrics namespace the dashboard reads, log level, debug sampling.
@@ -71,13 +80,6 @@ export class PlantStoreStack extends Stack {
         // requests don't carry), else the execute-api URL a request came on (public-url.ts).
         ...(settings.customDomain && { PUBLIC_BASE_URL: customDomainBaseUrl(settings.customDomain) }),
         ...(settings.publicBaseUrl && { PUBLIC_BASE_URL: settings.publicBaseUrl }),
-        // sam local only overrides variables the template declares; empty means unset to both.
-        ...(settings.samLocal && {
-          DYNAMODB_ENDPOINT: '',
-          AUTH_JWKS_URI: '',
-          NODE_EXTRA_CA_CERTS: '',
-          PUBLIC_BASE_URL: '',
-        }),
       },
     });
     Validations.of(role).acknowledge({

@@ -2,7 +2,7 @@
 // checked, naming the bad key, before any resource is defined.
 
 import { refuseUnknownKeys } from './context-keys.ts';
-import { type ContextReader, decimal, flag, integer, list, SettingsError, text } from './context-values.ts';
+import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
@@ -27,6 +27,8 @@ export interface StackSettings {
   publicBaseUrl: string | undefined;
   /** Declares the local-only variables so `sam local --env-vars` can set them. */
   samLocal: boolean;
+  /** The function's processor: Graviton (arm64, the default: cheaper per GB-second) or x86_64. */
+  architecture: 'arm64' | 'x86_64';
   /** Powertools log level of the function (POWERTOOLS_LOG_LEVEL). */
   logLevel: string;
   /** Share of invocations logged at DEBUG (POWERTOOLS_LOGGER_SAMPLE_RATE), 0 to 1. */
@@ -80,6 +82,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     customDomain: readCustomDomain(context),
     publicBaseUrl: readPublicBaseUrl(context),
     samLocal: flag(context, 'samLocal'),
+    architecture: oneOf(context, 'architecture', ['arm64', 'x86_64'] as const) ?? 'arm64',
     logLevel: readLogLevel(context),
     debugSampleRate: decimal(context, 'debugSampleRate', 0, { min: 0, max: 1, inclusiveMin: true }),
     sourceMaps: flag(context, 'sourceMaps'),

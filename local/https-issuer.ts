@@ -1,32 +1,28 @@
-// A token issuer for `sam local`: the JWKS over HTTPS on all interfaces (the function runs in a
-// container and reaches it as host.docker.internal), with a key and certificate kept in .local/
-// so tokens and the trusted certificate survive restarts. Prints a token per user given.
+// The token issuer for the manual `sam local` steps (docs/sam-local.md; `npm run sam` does it all):
+// the JWKS over HTTPS on one address, a key and certificate kept in .local/https-issuer/, and a
+// Cognito-shaped token per user given (with the demo users' groups), printed and kept in files.
 //
-//   npm run sam:issuer -- alice bob        (ISSUER_PORT, default 9443)
+//   ISSUER_HOST=172.17.0.1 npm run sam:issuer -- alice bob     (ISSUER_PORT, default 9443)
 
-import { createServer } from 'node:https';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jwksOf } from './issuer.ts';
-import { loadSigningKey, loadTlsIdentity, TLS_CERT_FILE } from './keys.ts';
-import { LOCAL_AUDIENCE, mintToken } from './tokens.ts';
+import { DEMO_USERS } from './demo.ts';
+import { startSamIssuer } from './sam/issuer.ts';
+import { LOCAL_AUDIENCE } from './tokens.ts';
 
 const DIR = fileURLToPath(new URL('../.local/https-issuer/', import.meta.url));
+const HOST = process.env.ISSUER_HOST || '127.0.0.1';
 const PORT = Number(process.env.ISSUER_PORT ?? 9443);
-const ISSUER = `https://localhost:${PORT}`;
-const TOKEN_SECONDS = 3600;
 
-const key = loadSigningKey(DIR);
-// The name the container uses must be in the certificate, or the handler's TLS check fails.
-const tls = await loadTlsIdentity(DIR, ['host.docker.internal']);
-const server = createServer(tls, (req, res) => {
-  if (req.url !== '/.well-known/jwks.json') return void res.writeHead(404).end();
-  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(jwksOf(key)));
-});
-server.listen(PORT, '0.0.0.0', () => {
-  console.log(`JWKS: ${ISSUER}/.well-known/jwks.json (also https://host.docker.internal:${PORT})`);
-  console.log(`Certificate to trust: ${DIR}${TLS_CERT_FILE}`);
-  console.log(`AUTH_ISSUER=${ISSUER} AUTH_AUDIENCE=${LOCAL_AUDIENCE}`);
-  for (const subject of process.argv.slice(2)) {
-    console.log(`${subject}: ${mintToken(key, { issuer: ISSUER, subject, ttl: TOKEN_SECONDS })}`);
-  }
-});
+const issuer = await startSamIssuer(DIR, HOST, PORT);
+console.log(`JWKS: ${issuer.jwksUri} (listening on ${HOST}:${PORT})`);
+console.log(`Certificate to trust: ${issuer.certFile}`);
+console.log(`AUTH_ISSUER=${issuer.url} AUTH_ISSUER_TYPE=cognito AUTH_AUDIENCE=${LOCAL_AUDIENCE}`);
+for (const subject of process.argv.slice(2)) {
+  const groups = DEMO_USERS.find(({ user }) => user === subject)?.groups ?? [];
+  const file = join(DIR, `${encodeURIComponent(subject)}.token`);
+  writeFileSync(file, `${issuer.mint(subject, groups)}\n`, { mode: 0o600 });
+  console.log(`Token for ${subject}${groups.length > 0 ? ` (cognito:groups ${groups.join(',')})` : ''}: ${file}`);
+}
+console.log('Ready. Ctrl+C stops it.');

@@ -81,7 +81,13 @@ export interface JwksServer {
   close(): Promise<void>;
 }
 
-export async function startJwksServer(tls: TlsIdentity, keys: SigningKey[], port = 0): Promise<JwksServer> {
+/** `host`: the one address to listen on (loopback by default; sam local's containers need another). */
+export async function startJwksServer(
+  tls: TlsIdentity,
+  keys: SigningKey[],
+  port = 0,
+  host = '127.0.0.1',
+): Promise<JwksServer> {
   const state: JwksServer = { url: '', jwksUri: '', requests: 0, available: true, keys, close: async () => {} };
   const server: Server = createServer(tls, (req, res) => {
     if (req.url !== '/.well-known/jwks.json') return void res.writeHead(404).end();
@@ -89,8 +95,11 @@ export async function startJwksServer(tls: TlsIdentity, keys: SigningKey[], port
     if (!state.available) return void res.writeHead(503).end();
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(jwksOf(...state.keys)));
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  state.url = `https://localhost:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  state.url = `https://${host === '127.0.0.1' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`;
   state.jwksUri = `${state.url}/.well-known/jwks.json`;
   state.close = () =>
     new Promise<void>((resolve) => {

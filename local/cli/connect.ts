@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { connectToDeployed } from '../deployed/table.ts';
 import { localDirOf, parsePort, type StoreFlags, storeOptionsOf } from '../options.ts';
 import { findServer, runningServers, type ServerRecord } from '../servers.ts';
 import { openStore } from '../store.ts';
@@ -14,9 +15,16 @@ export interface Target {
   tableName: string;
   description: string;
   close(): Promise<void>;
+  /** The `sub` a user named on the command line or in a file stands for: a deployed pool's lookup, else the name. */
+  ownerSub(user: string): Promise<string>;
 }
 
-export type TargetFlags = StoreFlags & { aws?: boolean | undefined; port?: string | undefined };
+export type TargetFlags = StoreFlags & {
+  aws?: boolean | undefined;
+  port?: string | undefined;
+  deployed?: boolean | undefined;
+  'outputs-file'?: string | undefined;
+};
 
 /**
  * A store named on the command line wins over a running server: the user said which one, and a
@@ -25,12 +33,20 @@ export type TargetFlags = StoreFlags & { aws?: boolean | undefined; port?: strin
  */
 export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<Target> {
   const named = [
+    flags.deployed && '--deployed',
     flags.aws && '--aws',
     flags.endpoint && `--endpoint ${flags.endpoint}`,
     flags['data-dir'] && `--data-dir ${flags['data-dir']}`,
     flags.port && `--port ${flags.port}`,
   ].filter((flag): flag is string => Boolean(flag));
   if (named.length > 1) throw new UsageError(`Name one store, not ${named.length}: ${named.join(' and ')}`);
+  if (flags['outputs-file'] !== undefined && !flags.deployed)
+    throw new UsageError('--outputs-file goes with --deployed');
+  if (flags.deployed) {
+    if (flags.table || flags.region)
+      throw new UsageError('--deployed takes the table and region from the outputs file');
+    return connectToDeployed(flags['outputs-file']);
+  }
   const options = storeOptionsOf(flags, env);
   const localDir = localDirOf(env);
   if (flags.aws) return connectToAws(options.region, options.tableName);
@@ -65,6 +81,7 @@ function fromStore(store: Awaited<ReturnType<typeof openStore>>): Target {
     tableName: store.tableName,
     description: `${store.describe()}, table ${store.tableName}`,
     close: store.close,
+    ownerSub: async (user) => user,
   };
 }
 
@@ -80,5 +97,6 @@ async function connectToAws(region: string, tableName: string): Promise<Target> 
     tableName,
     description: `AWS DynamoDB table ${tableName} in ${region}`,
     close: async () => raw.destroy(),
+    ownerSub: async (user) => user,
   };
 }

@@ -42,7 +42,15 @@ export const importFile: Command = {
             })
           : undefined;
       bar?.start(rows.length, 0);
-      const items = rows.map(({ row }) => putRequest(storedItem({ ...row, id: row.id ?? newPlantId() })));
+      // One user at a time: a deployed pool looks each up, and Cognito throttles bursts.
+      const subs = new Map<string, string>();
+      for (const { row } of rows) {
+        if (row.owner !== undefined && !subs.has(row.owner)) subs.set(row.owner, await target.ownerSub(row.owner));
+      }
+      const items = rows.map(({ row }) => {
+        const owned = row.owner === undefined ? row : { ...row, owner: subs.get(row.owner) ?? row.owner };
+        return putRequest(storedItem({ ...owned, id: row.id ?? newPlantId() }));
+      });
       await batchWrite(target.client, target.tableName, items, { onProgress: (done) => bar?.update(done) });
       bar?.stop();
       const skipped =

@@ -33,8 +33,9 @@ function whoseAndRest(args: string[], flags: CommandFlags): [{ owner: string } |
   return [{ owner }, rest];
 }
 
-const partitionOf = (whose: { owner: string } | { group: string }) =>
-  'group' in whose ? groupPartition(whose.group) : userPartition(whose.owner);
+/** The partition key on this store: a user named by a deployed pool's username is looked up. */
+const partitionOf = async (target: Target, whose: { owner: string } | { group: string }) =>
+  'group' in whose ? groupPartition(whose.group) : userPartition(await target.ownerSub(whose.owner));
 
 export const add: Command = {
   async prepare(args, flags) {
@@ -43,9 +44,10 @@ export const add: Command = {
       throw new UsageError('add takes <owner> <name> or --group GROUP <name>; quote a name with spaces');
     const { row, errors } = validateRow({ ...whose, name, tag: flags.tag });
     if (!row) throw new UsageError(errors.join('; '));
-    return async ({ client, tableName }) => {
+    return async (target) => {
       const id = newPlantId();
-      await batchWrite(client, tableName, [putRequest(storedItem({ ...row, id } as PlantItem))]);
+      const owned = row.owner === undefined ? row : { ...row, owner: await target.ownerSub(row.owner) };
+      await batchWrite(target.client, target.tableName, [putRequest(storedItem({ ...owned, id } as PlantItem))]);
       console.log(`Added ${whoseOf(row)}'s "${row.name}" with id ${id}`);
       return 0;
     };
@@ -59,8 +61,8 @@ export const list: Command = {
       throw new UsageError('list takes at most one owner, or --group GROUP');
     }
     const whose = flags.group !== undefined ? { group: flags.group } : owner !== undefined ? { owner } : undefined;
-    return async ({ client, tableName }) => {
-      const items = await readPlants(client, tableName, whose && partitionOf(whose));
+    return async (target) => {
+      const items = await readPlants(target.client, target.tableName, whose && (await partitionOf(target, whose)));
       if (flags.json) console.log(JSON.stringify(items, null, 2));
       else {
         console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
@@ -78,9 +80,10 @@ export const remove: Command = {
   async prepare(args, flags) {
     const [whose, ids] = whoseAndRest(args, flags);
     if ((ids.length === 0) === !flags.all) throw new UsageError('remove takes ids, or --all');
-    const partition = partitionOf(whose);
     const who = whoseOf(whose);
-    return async ({ client, tableName }) => {
+    return async (target) => {
+      const { client, tableName } = target;
+      const partition = await partitionOf(target, whose);
       if (flags.all) {
         const keys = (await readPlants(client, tableName, partition)).map(({ id }) => ({ owner: partition, id }));
         await batchWrite(client, tableName, keys.map(deleteRequest));

@@ -25,6 +25,9 @@ Store (default: the running local server's; every command prints the one it used
   --data-dir DIR       the embedded store persisted in DIR (through the server that has it open, if any)
   --endpoint URL       an external DynamoDB endpoint (or DYNAMODB_ENDPOINT)
   --aws                the real DynamoDB table, with the AWS SDK's default credentials
+  --deployed           the deployed stack's table (from the outputs \`npx cdk deploy\` writes), with
+                       your AWS credentials; <owner> is a user of its pool (alice: alice@example.com),
+                       looked up to their sub. --outputs-file F: another outputs file
   --table NAME         table name (or PLANTS_TABLE_NAME; default plants)
   --region REGION      region (or AWS_REGION; default us-east-1)`;
 
@@ -39,6 +42,8 @@ async function main(): Promise<number> {
     'data-dir': { type: 'string' },
     endpoint: { type: 'string' },
     aws: { type: 'boolean' },
+    deployed: { type: 'boolean' },
+    'outputs-file': { type: 'string' },
     table: { type: 'string' },
     region: { type: 'string' },
     help: { type: 'boolean' },

@@ -1,5 +1,6 @@
 // `npm run token -- <user> [--groups a,b | --no-groups] [--port N] [--ttl 1h] [--scope "a b"]`: an access token
-// from the local issuer for a local server, printed alone on stdout (`$(npm run -s token -- alice)`).
+// from the local issuer for a local server, printed alone on stdout (`$(npm run -s token -- alice)`);
+// with --deployed, from the deployed stack's user pool (deployed-token.ts).
 
 import { groupsClaimOf } from '../auth-mode.ts';
 import { DEMO_USERS } from '../demo.ts';
@@ -8,6 +9,7 @@ import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '
 import { findServer, runningServers, type ServerRecord } from '../servers.ts';
 import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../tokens.ts';
 import { parseCommandLine, UsageError } from './args.ts';
+import { printDeployedToken } from './deployed-token.ts';
 
 const USAGE = `Usage: npm run token -- <user> [--groups a,b | --no-groups] [--port N] [--ttl ${DEFAULT_TOKEN_TTL}] [--scope "s1 s2"]
 
@@ -17,23 +19,48 @@ const USAGE = `Usage: npm run token -- <user> [--groups a,b | --no-groups] [--po
   --no-groups    a token that names no group
   --port N       the local server to mint for (default: the running one, else PORT, else ${DEFAULT_PORT})
   --ttl D        lifetime: 90s, 15m, 12h, 7d (default ${DEFAULT_TOKEN_TTL})
-  --scope S      the scope claim (default for Cognito-shaped tokens: aws.cognito.signin.user.admin)`;
+  --scope S      the scope claim (default for Cognito-shaped tokens: aws.cognito.signin.user.admin)
+
+Deployed stack (the outputs \`npx cdk deploy\` writes; your AWS credentials):
+  --deployed          a token from the stack's user pool: <user> (alice means alice@example.com) is
+                      created if absent, with a generated password kept in .local/cognito/ (never
+                      printed), and signed in; --groups adds groups (created if absent)
+  --reset-password    give a user created elsewhere a new generated password
+  --outputs-file F    the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)`;
+
+const OPTIONS = {
+  ttl: { type: 'string' },
+  scope: { type: 'string' },
+  groups: { type: 'string' },
+  'no-groups': { type: 'boolean' },
+  port: { type: 'string' },
+  deployed: { type: 'boolean' },
+  'reset-password': { type: 'boolean' },
+  'outputs-file': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+type Flags = ReturnType<typeof parseCommandLine<typeof OPTIONS>>['values'];
 
 try {
-  const { values, positionals } = parseCommandLine({
-    ttl: { type: 'string', default: DEFAULT_TOKEN_TTL },
-    scope: { type: 'string' },
-    groups: { type: 'string' },
-    'no-groups': { type: 'boolean' },
-    port: { type: 'string' },
-    help: { type: 'boolean' },
-  });
+  const { values, positionals } = parseCommandLine(OPTIONS);
   if (values.help) {
     console.log(USAGE);
     process.exit(0);
   }
   const [subject, ...extra] = positionals;
   if (!subject || extra.length > 0) throw new UsageError('Give exactly one user, e.g. npm run token -- alice');
+  if (values.deployed) {
+    const groups = values.groups === undefined ? undefined : parseGroups(values.groups);
+    await printDeployedToken(subject, { ...values, groups });
+  } else if (values['reset-password'] || values['outputs-file'] !== undefined) {
+    throw new UsageError(`--${values['reset-password'] ? 'reset-password' : 'outputs-file'} goes with --deployed`);
+  } else printLocalToken(subject, values);
+} catch (error) {
+  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
+  process.exit(2);
+}
+
+function printLocalToken(subject: string, values: Flags) {
   const localDir = localDirOf(process.env);
   const { port, server, source } = targetOf(localDir, values.port);
   if (server && !server.issuer) {
@@ -47,7 +74,7 @@ try {
     throw new Error('Groups are off on this server (AUTH_GROUPS_CLAIM=none)');
   const groups = groupsFor(subject, values.groups, values['no-groups'] === true || !groupsClaim);
   const issuer = server?.issuer?.url ?? localIssuerUrl(port);
-  const ttl = parseDuration(values.ttl);
+  const ttl = parseDuration(values.ttl ?? DEFAULT_TOKEN_TTL);
   const audience = server?.issuer?.audience ?? LOCAL_AUDIENCE;
   const token = mintToken(loadSigningKey(issuerDirOf(localDir)), {
     issuer,
@@ -69,9 +96,6 @@ try {
       `issuer ${issuer}, expires ${new Date(Date.now() + ttl * 1000).toISOString()}:`,
   );
   console.log(token);
-} catch (error) {
-  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
-  process.exit(2);
 }
 
 /** --port, else PORT, else the running server, else the default port; with where it came from. */

@@ -1,4 +1,4 @@
-// moto's DynamoDB (Python, `moto_server`): a second, independent DynamoDB emulator.
+// moto (Python, `moto_server`): a second, independent DynamoDB emulator, and a Cognito one.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connectDynamo, type LocalDynamo } from './dynamo.ts';
@@ -6,6 +6,17 @@ import { freePort } from './ports.ts';
 import { orUndo } from './undo.ts';
 
 export async function startMoto(tableName: string): Promise<LocalDynamo> {
+  const moto = await startMotoServer();
+  return connectDynamo(moto.endpoint, tableName, moto.stop);
+}
+
+export interface MotoServer {
+  /** One endpoint for every service moto emulates (DynamoDB, Cognito user pools, …). */
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startMotoServer(): Promise<MotoServer> {
   const port = await freePort();
   const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   // The end of what moto_server printed, for the error when it exits at start.
@@ -19,7 +30,7 @@ export async function startMoto(tableName: string): Promise<LocalDynamo> {
   });
   const endpoint = `http://127.0.0.1:${port}`;
   await orUndo(Promise.race([waitUntilUp(endpoint, child), exited]), () => stop(child));
-  return connectDynamo(endpoint, tableName, () => stop(child));
+  return { endpoint, stop: () => stop(child) };
 }
 
 async function waitUntilUp(endpoint: string, child: ChildProcess): Promise<void> {

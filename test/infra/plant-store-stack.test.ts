@@ -23,6 +23,7 @@ const EVERY_OPTION = {
   sourceMaps: 'true',
   deploymentStrategy: 'linear',
   provisionedConcurrency: '2',
+  architecture: 'x86_64',
 };
 
 const CODEDEPLOY_ROLE_POLICY =
@@ -87,6 +88,10 @@ describe('function', () => {
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') } },
     });
+  });
+
+  it('runs on x86_64 when asked (-c architecture=x86_64: sam local on an x86_64 host)', () => {
+    expect(only(everything, 'AWS::Lambda::Function').Properties.Architectures).toEqual(['x86_64']);
   });
 
   it('logs to its own log group and the API to another, both kept for a month', () => {

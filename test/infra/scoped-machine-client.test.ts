@@ -35,7 +35,8 @@ beforeAll(async () => {
     { owner: MACHINE_CLIENT, id: 'p1', name: 'Fern' },
     { owner: 'user-sub-1', id: 'p1', name: 'Cactus' },
   ]);
-});
+  // A synth plus a service start: seconds alone, but well past jest's 30 s on a loaded machine.
+}, 180_000);
 afterAll(() => service?.stop());
 
 /** Resolves Ref, Fn::GetAtt and Fn::Join to the deployed values above. */

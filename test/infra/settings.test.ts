@@ -23,6 +23,7 @@ describe('readSettings', () => {
       customDomain: undefined,
       publicBaseUrl: undefined,
       samLocal: false,
+      architecture: 'arm64',
       logLevel: 'INFO',
       debugSampleRate: 0,
       sourceMaps: false,
@@ -45,10 +46,12 @@ describe('readSettings', () => {
       alarmErrorRatePercent: '0.5',
       alarmMinRequests: 50,
       alarmP99Ms: '1500',
+      architecture: 'x86_64',
     });
     expect(settings).toMatchObject({
       dev: true,
       samLocal: true,
+      architecture: 'x86_64',
       throttle: { rateLimit: 20, burstLimit: 40 },
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
       identity: {
@@ -156,6 +159,7 @@ describe('readSettings', () => {
     [{ publicBaseUrl: 'https://www.example.com/?x=1' }, 'publicBaseUrl must be an https URL'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
     [{ logLevel: 'verbose' }, 'logLevel must be one of'],
+    [{ architecture: 'amd64' }, 'architecture must be one of arm64, x86_64, got "amd64"'],
     [{ debugSampleRate: '1.5' }, 'debugSampleRate must be a number from 0 to 1'],
     [{ debugSampleRate: '-0.1' }, 'debugSampleRate must be a number from 0 to 1'],
     [{ alarmErrorRatePercent: '0' }, 'alarmErrorRatePercent must be a number above 0 and at most 100'],

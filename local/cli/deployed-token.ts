@@ -1,0 +1,54 @@
+// `npm run token -- <user> --deployed [--groups a,b] [--reset-password] [--outputs-file FILE]`:
+// an access token from the deployed stack's user pool, printed alone on stdout.
+
+import { relative } from 'node:path';
+import { deployedSession } from '../deployed/session.ts';
+import { UsageError } from './args.ts';
+
+export interface DeployedTokenFlags {
+  groups?: string[] | undefined;
+  'reset-password'?: boolean | undefined;
+  'outputs-file'?: string | undefined;
+  /** Flags of local tokens, refused here: the pool decides lifetime, scope and (kept) groups. */
+  port?: string | undefined;
+  ttl?: string | undefined;
+  scope?: string | undefined;
+  'no-groups'?: boolean | undefined;
+}
+
+const LOCAL_ONLY: Record<string, string> = {
+  port: 'the deployed API is the one in the outputs file',
+  ttl: 'the app client sets the lifetime (-c accessTokenMinutes at deploy)',
+  scope: 'Cognito gives password sign-ins the scope aws.cognito.signin.user.admin',
+  'no-groups': 'groups live in the pool: aws cognito-idp admin-remove-user-from-group takes a user out',
+};
+
+export async function printDeployedToken(user: string, flags: DeployedTokenFlags): Promise<void> {
+  for (const [flag, why] of Object.entries(LOCAL_ONLY)) {
+    if (flags[flag as keyof DeployedTokenFlags] !== undefined)
+      throw new UsageError(`--${flag} is for local tokens: ${why}`);
+  }
+  const session = await deployedSession({
+    user,
+    groups: flags.groups ?? [],
+    resetPassword: flags['reset-password'] === true,
+    outputsFile: flags['outputs-file'],
+  });
+  const { outputs } = session;
+  const facts = [
+    `sub ${session.sub}`,
+    session.groups.length > 0 && `cognito:groups ${session.groups.join(',')}`,
+    session.created && `new user, password kept in ${relative(process.cwd(), session.passwordFile)}`,
+  ];
+  console.error(
+    `Access token for ${session.username} (${facts.filter(Boolean).join(', ')}) from user pool ${outputs.userPoolId} ` +
+      `of stack ${outputs.stackName}, expires ${session.expiresAt.toISOString()}:`,
+  );
+  if (outputs.machineClientId) {
+    console.error(
+      'This stack requires a scope: its API answers users\' tokens 403 insufficient_scope (docs/deploy.md, "Machine clients").',
+    );
+  }
+  console.error(`Call: curl -i -H "Authorization: Bearer $TOKEN" ${session.url}plants`);
+  console.log(session.token);
+}

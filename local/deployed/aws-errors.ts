@@ -1,0 +1,19 @@
+// AWS SDK failures the deployed-path CLIs meet most, said as what to do about them.
+
+import type { StackOutputs } from './outputs.ts';
+
+/** The error to show for `error`, met while working on the stack of `outputs`. */
+export function explainAwsError(error: unknown, outputs: StackOutputs): unknown {
+  const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
+  const where = `stack ${outputs.stackName} in ${outputs.region} (from ${outputs.file})`;
+  if (name === 'CredentialsProviderError') {
+    return new Error(`No AWS credentials for ${where}: run "aws configure" or "aws sso login", or set AWS_PROFILE`);
+  }
+  if (name === 'ResourceNotFoundException') {
+    return new Error(`${message.replace(/\.$/, '')}: ${where} is gone or was replaced, deploy again`);
+  }
+  if (/^(UnrecognizedClient|InvalidSignature|ExpiredToken|AccessDenied)/.test(name)) {
+    return new Error(`AWS refused the call for ${where} (${name}): ${message}`);
+  }
+  return error;
+}

@@ -1,0 +1,81 @@
+// A deployed stack's outputs, as `npx cdk deploy` writes them to cdk.json's `outputsFile`: where the
+// deployed-path CLIs find the API, the user pool and the table without asking CloudFormation.
+
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface StackOutputs {
+  stackName: string;
+  /** The file they were read from, for messages. */
+  file: string;
+  region: string;
+  apiUrl: string;
+  tableName: string;
+  /** Absent when the stack verifies an external issuer's tokens (no user pool). */
+  userPoolId: string | undefined;
+  appClientId: string | undefined;
+  /** Present when the stack requires a scope: users' tokens are then refused with 403. */
+  machineClientId: string | undefined;
+}
+
+/** Thrown when there is nothing to read: the message is the one line a user needs. */
+export class OutputsError extends Error {
+  override name = 'OutputsError';
+}
+
+/** cdk.json's `outputsFile`, resolved against the project (the CDK CLI runs there). */
+export function defaultOutputsFile(): string {
+  const cdkJson = JSON.parse(readFileSync(resolve(REPO_ROOT, 'cdk.json'), 'utf8')) as { outputsFile?: string };
+  return resolve(REPO_ROOT, cdkJson.outputsFile ?? 'cdk-outputs.json');
+}
+
+/** `file`: as the user typed it (npm runs scripts in the project, INIT_CWD is where they were). */
+export function readOutputs(given?: string): StackOutputs {
+  const file = given === undefined ? defaultOutputsFile() : resolve(process.env.INIT_CWD ?? process.cwd(), given);
+  const near = relative(process.cwd(), file);
+  const shown = near && !near.startsWith('..') ? near : file;
+  let stacks: Record<string, Record<string, string>>;
+  try {
+    stacks = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
+    const problem = code === 'ENOENT' ? 'No deployment outputs in' : 'Unreadable deployment outputs in';
+    throw new OutputsError(
+      `${problem} ${shown}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`,
+    );
+  }
+  const names = Object.keys(stacks ?? {});
+  const [stackName] = names;
+  if (names.length !== 1 || stackName === undefined) {
+    throw new OutputsError(`${shown} should hold one stack's outputs, found ${names.length}: deploy again`);
+  }
+  const outputs = stacks[stackName] ?? {};
+  const { ApiUrl: apiUrl, TableName: tableName } = outputs;
+  if (!apiUrl || !tableName) {
+    throw new OutputsError(`${shown} has no ApiUrl or TableName for stack ${stackName}: is it this project's stack?`);
+  }
+  return {
+    stackName,
+    file,
+    region: regionOf(apiUrl, outputs.UserPoolId, shown),
+    apiUrl,
+    tableName,
+    userPoolId: outputs.UserPoolId,
+    appClientId: outputs.AppClientId,
+    machineClientId: outputs.MachineClientId,
+  };
+}
+
+// The stack's region is in its resources' addresses: the execute-api host, the user pool id's prefix.
+function regionOf(apiUrl: string, userPoolId: string | undefined, shown: string): string {
+  const fromUrl = /\.execute-api\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/.exec(
+    URL.canParse(apiUrl) ? new URL(apiUrl).hostname : '',
+  );
+  const region = fromUrl?.[1] ?? /^([a-z0-9-]+)_/.exec(userPoolId ?? '')?.[1];
+  if (!region) throw new OutputsError(`Cannot tell the region from ${shown} (ApiUrl ${apiUrl}): deploy again`);
+  return region;
+}

@@ -1,0 +1,84 @@
+// The files `sam local` reads, written after every synth: the --env-vars file (only variables the
+// template declares: SAM ignores others), the issuer's certificate in the function's code folder
+// (the one place a container sees, as /var/task), the events with a token, and the tokens.
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
+import { LOCAL_AUDIENCE } from '../tokens.ts';
+import type { SamServices } from './services.ts';
+import type { SamTemplate } from './template.ts';
+
+const EVENTS_DIR = fileURLToPath(new URL('../../events/', import.meta.url));
+const CERT_IN_TASK = 'issuer-cert.pem';
+
+export interface SamFiles {
+  envFile: string;
+  /** HTTP API (payload 2.0) and REST API (payload 1.0) events for `sam local invoke`, as alice. */
+  events: { http: string; rest: string };
+  /** `<dir>/<user>.token`, one per demo user. */
+  tokenFiles: Record<string, string>;
+}
+
+/** The function's environment for sam local; throws when the template lacks a declaration. */
+export function samEnvironment(template: SamTemplate, services: SamServices): Record<string, string> {
+  const wanted: Record<string, string> = {
+    PLANTS_TABLE_NAME: services.tableName,
+    DYNAMODB_ENDPOINT: services.dynamodbEndpoint,
+    AUTH_ISSUER: services.issuer.url,
+    // Cognito-shaped tokens, verified through the same path as the default stack's user pool.
+    AUTH_ISSUER_TYPE: 'cognito',
+    AUTH_AUDIENCE: LOCAL_AUDIENCE,
+    AUTH_JWKS_URI: services.issuer.jwksUri,
+    NODE_EXTRA_CA_CERTS: `/var/task/${CERT_IN_TASK}`,
+  };
+  const undeclared = Object.keys(wanted).filter((name) => !(name in template.variables));
+  if (undeclared.length > 0) {
+    throw new Error(
+      `${template.file} does not declare ${undeclared.join(', ')}: it must be synthesized with -c samLocal=true`,
+    );
+  }
+  // A groups claim set at deploy (-c authGroupsClaim) would not be the one these tokens use.
+  if ('AUTH_GROUPS_CLAIM' in template.variables) wanted.AUTH_GROUPS_CLAIM = COGNITO_GROUPS_CLAIM;
+  return wanted;
+}
+
+export function writeSamFiles(dir: string, template: SamTemplate, services: SamServices, limit?: string): SamFiles {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(template.assetDir, CERT_IN_TASK), services.issuer.cert);
+  const envFile = join(dir, 'env.json');
+  writeFileSync(envFile, `${JSON.stringify({ Parameters: samEnvironment(template, services) }, null, 2)}\n`);
+  const tokenFiles: Record<string, string> = {};
+  for (const { user, token } of services.tokens) {
+    tokenFiles[user] = join(dir, `${user}.token`);
+    writeFileSync(tokenFiles[user], `${token}\n`, { mode: 0o600 });
+  }
+  const alice = services.tokens[0]?.token ?? '';
+  const events = { http: join(dir, 'http-event.json'), rest: join(dir, 'rest-event.json') };
+  writeFileSync(events.http, JSON.stringify(httpEvent(alice, limit), null, 2));
+  writeFileSync(events.rest, JSON.stringify(restEvent(alice, limit), null, 2));
+  return { envFile, events, tokenFiles };
+}
+
+const readEvent = (name: string) => JSON.parse(readFileSync(join(EVENTS_DIR, name), 'utf8'));
+
+// The events in events/ ask for limit=2; without --limit the call returns every plant of the caller.
+function httpEvent(token: string, limit: string | undefined) {
+  const event = readEvent('http-api-get-plants.json');
+  event.headers.authorization = `Bearer ${token}`;
+  event.rawQueryString = limit ? `limit=${limit}` : '';
+  if (limit) event.queryStringParameters = { limit };
+  else delete event.queryStringParameters;
+  return event;
+}
+
+function restEvent(token: string, limit: string | undefined) {
+  const event = readEvent('rest-api-get-plants.json');
+  // Payload 1.0 carries each header twice; the function reads either.
+  event.headers.Authorization = `Bearer ${token}`;
+  event.multiValueHeaders.Authorization = [`Bearer ${token}`];
+  event.queryStringParameters = limit ? { limit } : null;
+  event.multiValueQueryStringParameters = limit ? { limit: [limit] } : null;
+  return event;
+}

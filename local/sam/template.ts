@@ -1,0 +1,81 @@
+// The template `sam local` runs: synthesized by the CDK CLI (cdk.json's context and all) for the
+// Docker engine's architecture with the local-only variables declared, into a folder of its own so
+// the deployable cdk.out is left alone; and what SAM needs from it.
+
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CDK_CLI = join(REPO_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
+
+export interface SamTemplate {
+  stackName: string;
+  file: string;
+  /** The function's logical id, as `sam local invoke` takes it. */
+  functionId: string;
+  /** The function's code folder (the bundle), mounted in the container as /var/task. */
+  assetDir: string;
+  runtime: string;
+  architecture: string;
+  /** The function's environment as the template declares it: only these can be overridden. */
+  variables: Record<string, unknown>;
+}
+
+/** Thrown with the synth's own output, which says what went wrong (a bad -c flag, a build error). */
+export class SynthError extends Error {
+  override name = 'SynthError';
+}
+
+export async function synthForSam(outdir: string, architecture: string, context: string[]): Promise<SamTemplate> {
+  // A fresh folder: every code change adds an asset folder, and only the current one matters.
+  rmSync(outdir, { recursive: true, force: true });
+  const flags = ['samLocal=true', `architecture=${architecture}`, ...context].flatMap((pair) => ['-c', pair]);
+  try {
+    await run(process.execPath, [CDK_CLI, 'synth', '--quiet', '--output', outdir, ...flags], {
+      cwd: REPO_ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new SynthError(`npx cdk synth failed:\n${`${stdout}\n${stderr}`.trim()}`);
+  }
+  return readSamTemplate(outdir);
+}
+
+export function readSamTemplate(outdir: string): SamTemplate {
+  const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8'));
+  const stacks = Object.entries(
+    manifest.artifacts as Record<string, { type: string; properties?: { templateFile?: string } }>,
+  ).filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack');
+  const [stack] = stacks;
+  if (stacks.length !== 1 || !stack?.[1].properties?.templateFile)
+    throw new SynthError(`Expected one stack in ${outdir}`);
+  const file = join(outdir, stack[1].properties.templateFile);
+  const template = JSON.parse(readFileSync(file, 'utf8'));
+  // The construct's logical id: its id plus a hash of its path (ListPlantsFunctionF67D8BDA).
+  const functions = Object.entries(template.Resources as Record<string, TemplateResource>).filter(
+    ([id, resource]) => resource.Type === 'AWS::Lambda::Function' && /^ListPlantsFunction[0-9A-F]{8}$/.test(id),
+  );
+  const [fn] = functions;
+  if (!fn) throw new SynthError(`No ListPlantsFunction in ${file}`);
+  const [functionId, { Properties: properties, Metadata: metadata }] = fn;
+  return {
+    stackName: stack[0],
+    file,
+    functionId,
+    assetDir: join(outdir, String(metadata?.['aws:asset:path'])),
+    runtime: String(properties.Runtime),
+    architecture: String(properties.Architectures?.[0] ?? 'x86_64'),
+    variables: properties.Environment?.Variables ?? {},
+  };
+}
+
+interface TemplateResource {
+  Type: string;
+  Metadata?: Record<string, unknown>;
+  Properties: { Runtime?: string; Architectures?: string[]; Environment?: { Variables?: Record<string, unknown> } };
+}

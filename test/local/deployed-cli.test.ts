@@ -1,0 +1,206 @@
+// The deployed path after `npx cdk deploy`: `npm run token -- <user> --deployed` and `npm run plants
+// -- ... --deployed` run as a user runs them, against moto's Cognito and DynamoDB standing in for
+// the stack (its synthesized pool and app client settings), reached through the AWS SDK's own
+// AWS_ENDPOINT_URL: the CLIs have no endpoint setting of their own.
+
+import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { passwordFileOf } from '../../local/deployed/passwords.ts';
+import { deployOnMoto, type MotoDeployment, synthesizedIdentity } from '../helpers/deployed-on-moto.ts';
+import { connectDynamo } from '../helpers/dynamo.ts';
+import { httpApiEvent } from '../helpers/events.ts';
+import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
+import { type MotoServer, startMotoServer } from '../helpers/moto.ts';
+import { type Service, startService } from '../helpers/service.ts';
+
+// Each test runs the CLIs as a user does (npm, then Node loading the AWS SDK), up to five times.
+jest.setTimeout(90_000);
+const localDir = tempDir('local');
+// The stack's pool and app client, synthesized outside the hook's timeout (it is CPU-bound).
+const identity = synthesizedIdentity();
+let moto: MotoServer;
+let deployment: MotoDeployment;
+
+beforeAll(async () => {
+  moto = await startMotoServer();
+  deployment = await deployOnMoto(moto.endpoint, tempDir('deploy'), identity);
+}, 90_000);
+afterAll(async () => {
+  deployment?.close();
+  await moto?.stop();
+  removeTempDirs();
+});
+
+const env = () => ({ ...deployment.env, PLANTS_LOCAL_DIR: localDir });
+const deployed = () => ['--deployed', '--outputs-file', deployment.outputsFile];
+const token = (...args: string[]) => runNpm('token', [...args, ...deployed()], env());
+const plants = (...args: string[]) => runNpm('plants', [...args, ...deployed()], env());
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+const subOf = async (username: string) => {
+  const { UserAttributes } = await deployment.cognito.send(
+    new AdminGetUserCommand({ UserPoolId: deployment.userPoolId, Username: username }),
+  );
+  return UserAttributes?.find(({ Name }) => Name === 'sub')?.Value;
+};
+
+describe('npm run token -- <user> --deployed', () => {
+  it("signs in through a flow the stack's app client allows", () => {
+    expect(deployment.explicitAuthFlows).toContain('ALLOW_USER_PASSWORD_AUTH');
+  });
+
+  it('creates an absent user with a generated password kept under .local, never printed, and prints a token', async () => {
+    const run = await token('alice');
+
+    expect(run.code).toBe(0);
+    const printed = run.stdout.trim();
+    expect(printed.split('\n')).toHaveLength(1);
+    const sub = await subOf('alice@example.com');
+    expect(claimsOf(printed)).toMatchObject({ sub, client_id: deployment.appClientId, token_use: 'access' });
+    expect(run.stderr).toContain(`Access token for alice@example.com (sub ${sub}, new user, password kept in`);
+    expect(run.stderr).toContain('Call: curl -i -H "Authorization: Bearer $TOKEN" https://abc123defg.execute-api');
+
+    const file = passwordFileOf(localDir, deployment.userPoolId, 'alice@example.com');
+    const password = readFileSync(file, 'utf8').trim();
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(run.stdout + run.stderr).not.toContain(password);
+  });
+
+  it('reuses a user it created, with the kept password', async () => {
+    const file = passwordFileOf(localDir, deployment.userPoolId, 'alice@example.com');
+    const before = readFileSync(file, 'utf8');
+
+    const run = await token('alice');
+
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('new user');
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const { Users } = await deployment.cognito.send(new ListUsersCommand({ UserPoolId: deployment.userPoolId }));
+    expect(Users?.filter((user) => user.Attributes?.some(({ Value }) => Value === 'alice@example.com'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('adds groups, creating them, and keeps the ones the user is in: the token names them all', async () => {
+    const first = await token('carol', '--groups', 'greenhouse');
+    expect(claimsOf(first.stdout.trim())['cognito:groups']).toEqual(['greenhouse']);
+
+    const second = await token('carol', '--groups', 'orchard');
+
+    expect(second.code).toBe(0);
+    // Cognito names groups in no particular order.
+    expect([...claimsOf(second.stdout.trim())['cognito:groups']].sort()).toEqual(['greenhouse', 'orchard']);
+    expect(second.stderr).toMatch(/cognito:groups (greenhouse,orchard|orchard,greenhouse)/);
+  });
+
+  it('leaves a user made elsewhere alone unless told to give it a new password', async () => {
+    await deployment.cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: deployment.userPoolId,
+        Username: 'dave@example.com',
+        MessageAction: 'SUPPRESS',
+      }),
+    );
+
+    const refused = await token('dave@example.com');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toMatch(
+      /^dave@example\.com already exists in user pool \S+ and its password is not in .+: pass --reset-password/,
+    );
+
+    const reset = await token('dave@example.com', '--reset-password');
+    expect(reset.code).toBe(0);
+    expect(claimsOf(reset.stdout.trim()).sub).toBe(await subOf('dave@example.com'));
+  });
+
+  it('refuses the local-only flags, saying why', async () => {
+    const run = await token('alice', '--ttl', '5m');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--ttl is for local tokens: the app client sets the lifetime');
+  });
+
+  it("says in one line which file it looked for and the command that writes it when there's no deployment", async () => {
+    const missing = join(tempDir('empty'), 'cdk-outputs.json');
+    const run = await runNpm('token', ['alice', '--deployed', '--outputs-file', missing], env());
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `No deployment outputs in ${missing}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`,
+    ]);
+  });
+});
+
+describe('npm run plants -- ... --deployed', () => {
+  it("writes a user's plant under their sub, looked up in the pool", async () => {
+    await token('erin');
+    const sub = await subOf('erin@example.com');
+
+    const added = await plants('add', 'erin', 'Fern');
+
+    expect(added.code).toBe(0);
+    expect(added.stderr).toContain(`erin@example.com: sub ${sub}`);
+    const listed = await plants('list', 'erin', '--json');
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ owner: sub, name: 'Fern' }]);
+  });
+
+  it('imports a file naming users and groups', async () => {
+    const csv = join(tempDir('files'), 'plants.csv');
+    writeFileSync(csv, 'owner,group,name\nerin,,Ivy\nerin@example.com,,Moss\n,greenhouse,Tomato\n');
+
+    expect(await plants('import', csv)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Imported 3 plant(s)'),
+    });
+
+    const names = async (...whose: string[]) =>
+      (JSON.parse((await plants('list', ...whose, '--json')).stdout) as { name: string }[])
+        .map(({ name }) => name)
+        .sort();
+    expect(await names('erin')).toEqual(['Fern', 'Ivy', 'Moss']);
+    expect(await names('--group', 'greenhouse')).toEqual(['Tomato']);
+  });
+
+  it('names the command that creates a user the pool does not have', async () => {
+    const run = await plants('add', 'zed', 'Cactus');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `No user zed@example.com in user pool ${deployment.userPoolId}: "npm run token -- zed --deployed" creates it`,
+    );
+  });
+});
+
+describe('the deployed path end to end', () => {
+  let service: Service;
+  afterAll(() => service?.stop());
+
+  it('a token from the pool and plants added by username reach the function as the stack configures it', async () => {
+    await token('frank', '--groups', 'conservatory');
+    await plants('add', 'frank', 'Olive tree');
+    await plants('add', '--group', 'conservatory', 'Lemon tree');
+    const jwt = (await token('frank')).stdout.trim();
+    const issuer = claimsOf(jwt).iss as string;
+    service = await startService(
+      { AUTH_ISSUER: issuer, AUTH_AUDIENCE: deployment.appClientId, PLANTS_TABLE_NAME: deployment.tableName },
+      (table) => connectDynamo(moto.endpoint, table, async () => {}),
+    );
+    // The pool's key, served as the function would fetch it (moto serves its JWKS over http only).
+    const jwks = (await (await fetch(`${moto.endpoint}/${deployment.userPoolId}/.well-known/jwks.json`)).json()) as {
+      keys: (JsonWebKey & { kid: string })[];
+    };
+    for (const jwk of jwks.keys) {
+      const publicKey = createPublicKey({ key: jwk, format: 'jwk' });
+      service.issuer.keys.push({ kid: jwk.kid, publicKey, privateKey: publicKey });
+    }
+
+    const reply = await service.call(httpApiEvent({ headers: { authorization: `Bearer ${jwt}` } }));
+
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual([{ name: 'Olive tree' }, { name: 'Lemon tree' }]);
+  });
+});
