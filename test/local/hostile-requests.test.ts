@@ -56,7 +56,7 @@ describe('the local server', () => {
     expect(lines[0]).toContain('JWK for kid "k\\x0a2026-01-01T00:00:00.000Z GET /plants?who=alice 200 1.0 ms\\x1b[2J');
     expect(lines[0]).toContain('\\x9b31m\\u2028x');
     expect(server.output()).not.toMatch(/^2026-01-01T00:00:00\.000Z/m);
-    expect(server.output()).not.toMatch(/[\u001b\u009b\u2028]/);
+    for (const control of ['\u001b', '\u009b', '\u2028']) expect(server.output()).not.toContain(control);
   });
 
   it('logs the names of query parameters, never their values', async () => {
