@@ -33,7 +33,8 @@ export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promi
   if (named.length > 1) throw new UsageError(`Name one store, not ${named.length}: ${named.join(' and ')}`);
   const options = storeOptionsOf(flags, env);
   const localDir = localDirOf(env);
-  if (flags.aws) return connectToAws(options.region, options.tableName);
+  // The region as the AWS CLI finds it (its profile included), unless named: not the local default.
+  if (flags.aws) return connectToAws(flags.region || env.AWS_REGION || env.AWS_DEFAULT_REGION, options.tableName);
   const viaServer = (server: ServerRecord) => throughServer(server, flags.table);
   if (flags.port) return viaServer(findServer(localDir, parsePort(flags.port, '--port')) as ServerRecord);
   // Flags before the environment (DYNAMODB_ENDPOINT, PLANTS_DATA_DIR, PORT), each before a server.
@@ -85,8 +86,12 @@ function fromStore(store: Awaited<ReturnType<typeof openStore>>): Target {
 }
 
 /** A real table in the account of the SDK's default credentials; never created from here. */
-async function connectToAws(region: string, tableName: string): Promise<Target> {
-  const raw = new DynamoDBClient({ region });
+async function connectToAws(regionNamed: string | undefined, tableName: string): Promise<Target> {
+  const raw = new DynamoDBClient(regionNamed ? { region: regionNamed } : {});
+  const region = await raw.config.region().catch(() => {
+    raw.destroy();
+    throw new UsageError('No AWS region: pass --region, set AWS_REGION, or set one with aws configure');
+  });
   if (!(await tableExists(raw, tableName))) {
     const tables = await tablesThere(raw);
     raw.destroy();

@@ -26,7 +26,7 @@ Store (default: the running local server's; every command prints the one it used
   --endpoint URL       an external DynamoDB endpoint (or DYNAMODB_ENDPOINT)
   --aws                the real DynamoDB table, with the AWS SDK's default credentials
   --table NAME         table name (or PLANTS_TABLE_NAME; default plants)
-  --region REGION      region (or AWS_REGION; default us-east-1)`;
+  --region REGION      region (or AWS_REGION; else with --aws your AWS CLI profile's, elsewhere us-east-1)`;
 
 async function main(): Promise<number> {
   const { values: flags, positionals } = parseCommandLine({
