@@ -67,9 +67,9 @@ export async function demoDataNotice(client: DynamoDBDocumentClient, tableName: 
     }),
   );
   if (found.some(Boolean)) return undefined;
-  const users = DEMO_USERS.map(({ user }) => user).join(' and ');
+  const owners = DEMO_USERS.map(({ user }) => `${user}'s`).join(', ');
   return (
-    `No demo data: the table already held data (demo data is added only to a new table), and none of it is ${users}'s ` +
-    `or ${DEMO_GROUP}'s, so the commands below answer []. Add some: npm run plants -- add alice "Fern"`
+    'No demo data: the table already held data (demo data goes only into a new table), none of it is ' +
+    `${owners} or the ${DEMO_GROUP} group's, so the commands below answer []. Add some: npm run plants -- add alice "Fern"`
   );
 }
