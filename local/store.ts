@@ -35,11 +35,11 @@ export interface Store {
 /**
  * Which stores may get a missing table created: `embedded` (the data CLI: only its own dynalite,
  * so a misspelt --table elsewhere is an error naming the tables there), or `emulator` (the local
- * server: also an external emulator such as moto; never a real AWS endpoint).
+ * server, and the default: also an external emulator such as moto; never a real AWS endpoint).
  */
 export type CreateTableIn = 'embedded' | 'emulator';
 
-export async function openStore(options: StoreOptions, createIn: CreateTableIn): Promise<Store> {
+export async function openStore(options: StoreOptions, createIn: CreateTableIn = 'emulator'): Promise<Store> {
   const embedded = options.endpoint ? undefined : await startDynalite(options.dataDir);
   const endpoint = options.endpoint ?? embedded?.endpoint ?? '';
   const raw = new DynamoDBClient({
