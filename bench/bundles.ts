@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { type BuildHandlerOptions, buildHandler } from '../scripts/build.ts';
 import { benchDir, tmpDir } from './config.ts';
+import { withProgress } from './progress.ts';
 
 export interface Bundle {
   /** The module a function process imports. */
@@ -62,10 +63,16 @@ function staticBytes(outdir: string, file: string, seen = new Set<string>()): nu
 }
 
 export async function buildAll() {
-  const [handler, trivial, bare] = await Promise.all([
-    buildBundle('handler'),
-    buildBundle('trivial', { entry: ENTRIES.trivial }),
-    buildBundle('bare', { entry: ENTRIES.bare }),
-  ]);
+  const [handler, trivial, bare] = await withProgress('building', 3, 'bundles', (progress) => {
+    const built = (bundle: Bundle) => {
+      progress.increment();
+      return bundle;
+    };
+    return Promise.all([
+      buildBundle('handler').then(built),
+      buildBundle('trivial', { entry: ENTRIES.trivial }).then(built),
+      buildBundle('bare', { entry: ENTRIES.bare }).then(built),
+    ]);
+  });
   return { handler, trivial, bare };
 }

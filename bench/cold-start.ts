@@ -7,6 +7,7 @@ import { CALLER, settings } from './config.ts';
 import type { BenchEnvironment } from './environment.ts';
 import { type FunctionRun, runFunction } from './function-process.ts';
 import { startDelayProxy } from './network.ts';
+import { withProgress } from './progress.ts';
 import { median, percentile, round } from './stats.ts';
 
 export interface ColdStartSummary {
@@ -25,19 +26,22 @@ export interface ColdStartSummary {
 
 export async function measureColdStarts(env: BenchEnvironment, handler: Bundle, trivial: Bundle) {
   const runs = { handler: [] as FunctionRun[], trivial: [] as FunctionRun[] };
-  // One unrecorded run each first, so both start with the bundle in the page cache.
-  for (let i = -1; i < settings.coldRuns; i++) {
-    for (const [name, bundle] of [
-      ['handler', handler],
-      ['trivial', trivial],
-    ] as const) {
-      const run = await runFunction({ bundle: bundle.file, env: env.functionEnv(), event: env.event });
-      if (run.statusCode !== 200 || (name === 'handler' && run.items !== settings.callerPlants)) {
-        throw new Error(`${name} cold start answered ${run.statusCode} with ${run.items} plants for ${CALLER}`);
+  await withProgress('cold start', (settings.coldRuns + 1) * 2, 'processes', async (progress) => {
+    // One unrecorded run each first, so both start with the bundle in the page cache.
+    for (let i = -1; i < settings.coldRuns; i++) {
+      for (const [name, bundle] of [
+        ['handler', handler],
+        ['trivial', trivial],
+      ] as const) {
+        const run = await runFunction({ bundle: bundle.file, env: env.functionEnv(), event: env.event });
+        if (run.statusCode !== 200 || (name === 'handler' && run.items !== settings.callerPlants)) {
+          throw new Error(`${name} cold start answered ${run.statusCode} with ${run.items} plants for ${CALLER}`);
+        }
+        if (i >= 0) runs[name].push(run);
+        progress.increment();
       }
-      if (i >= 0) runs[name].push(run);
     }
-  }
+  });
   const handlerSummary = summarize(runs.handler);
   const trivialSummary = summarize(runs.trivial);
   return {
@@ -87,15 +91,18 @@ export async function measureNetworkColdStarts(
   };
   const runs = { network: [] as FunctionRun[], loopback: [] as FunctionRun[] };
   try {
-    for (let i = -1; i < settings.coldRuns; i++) {
-      for (const name of ['network', 'loopback'] as const) {
-        const run = await runFunction({ bundle: handler.file, env: envs[name], event: env.event });
-        if (run.statusCode !== 200 || run.items !== settings.callerPlants) {
-          throw new Error(`${name} cold start answered ${run.statusCode} with ${run.items} plants`);
+    await withProgress(`cold start at ${rttMs} ms RTT`, (settings.coldRuns + 1) * 2, 'processes', async (progress) => {
+      for (let i = -1; i < settings.coldRuns; i++) {
+        for (const name of ['network', 'loopback'] as const) {
+          const run = await runFunction({ bundle: handler.file, env: envs[name], event: env.event });
+          if (run.statusCode !== 200 || run.items !== settings.callerPlants) {
+            throw new Error(`${name} cold start answered ${run.statusCode} with ${run.items} plants`);
+          }
+          if (i >= 0) runs[name].push(run);
+          progress.increment();
         }
-        if (i >= 0) runs[name].push(run);
       }
-    }
+    });
   } finally {
     await jwksProxy.close();
     await dynamoProxy.close();

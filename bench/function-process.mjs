@@ -42,15 +42,25 @@ if (process.env.BENCH_BASELINE) {
   await baseline(event, context());
   functions.push({ handler: baseline, latenciesUs: [], failures: 0 });
 }
-for (let i = 0; i < warmup; i++) for (const f of functions) await f.handler(event, context());
-for (let i = 0; i < invocations; i++) {
+// With BENCH_PROGRESS_EVERY set, `progress <rounds>` lines on fd 3, written between rounds.
+const progressEvery = Number(process.env.BENCH_PROGRESS_EVERY ?? 0);
+const reportProgress = (round) => {
+  if (progressEvery > 0 && round % progressEvery === 0) writeSync(3, `progress ${progressEvery}\n`);
+};
+for (let i = 1; i <= warmup; i++) {
+  for (const f of functions) await f.handler(event, context());
+  reportProgress(i);
+}
+for (let i = 1; i <= invocations; i++) {
   for (const f of functions) {
     const start = performance.now();
     const response = await f.handler(event, context());
     f.latenciesUs.push(Math.round((performance.now() - start) * 1000));
     if (response.statusCode !== 200) f.failures++;
   }
+  reportProgress(i);
 }
+if (progressEvery > 0) writeSync(3, `progress ${(warmup % progressEvery) + (invocations % progressEvery)}\n`);
 
 const body = JSON.parse(first.body);
 const result = {

@@ -27,9 +27,12 @@ export interface FunctionRunOptions {
   event: unknown;
   warmup?: number;
   invocations?: number;
+  /** Called with the rounds done since the last call (reported between rounds, outside any timing). */
+  onProgress?: (rounds: number) => void;
 }
 
-export async function runFunction({ bundle, baseline, env, event, warmup = 0, invocations = 0 }: FunctionRunOptions) {
+export async function runFunction(options: FunctionRunOptions): Promise<FunctionRun> {
+  const { bundle, baseline, env, event, warmup = 0, invocations = 0, onProgress } = options;
   // The function's log lines are read and dropped, as Lambda's log collection would take them;
   // the measurements come back on file descriptor 3.
   const child = spawn(process.execPath, [`${benchDir}function-process.mjs`], {
@@ -41,14 +44,25 @@ export async function runFunction({ bundle, baseline, env, event, warmup = 0, in
       BENCH_EVENT: JSON.stringify(event),
       BENCH_WARMUP: String(warmup),
       BENCH_INVOCATIONS: String(invocations),
+      ...(onProgress && { BENCH_PROGRESS_EVERY: String(PROGRESS_EVERY) }),
     },
   });
   child.stdout?.resume();
+  // Lines on fd 3: `progress <rounds>` while it runs, then the result.
+  let pending = '';
   let result = '';
   child.stdio[3]?.on('data', (chunk) => {
-    result += chunk;
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith('progress ')) onProgress?.(Number(line.slice('progress '.length)));
+      else result += line;
+    }
   });
   const code = await new Promise((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`function process exited with ${code}`);
-  return JSON.parse(result) as FunctionRun;
+  return JSON.parse(result + pending) as FunctionRun;
 }
+
+/** Rounds between two progress lines of a function process: a write every few hundred milliseconds. */
+const PROGRESS_EVERY = 250;

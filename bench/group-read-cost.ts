@@ -8,6 +8,7 @@ import { settings } from './config.ts';
 import type { BenchEnvironment } from './environment.ts';
 import { plantsOf } from './environment.ts';
 import { runFunction } from './function-process.ts';
+import { withProgress } from './progress.ts';
 import { writeAll } from './seed.ts';
 
 /** The claim the function reads groups from in these runs (AUTH_GROUPS_CLAIM). */
@@ -37,29 +38,33 @@ export async function measureGroupReadCost(env: BenchEnvironment, handler: Bundl
   const proxy = await startCapacityProxy(env.dynamo.endpoint);
   const points: GroupReadCostPoint[] = [];
   try {
-    for (const groups of groupCounts) {
-      for (const limit of groupPageLimits) {
-        const event = env.eventWith(
-          { [CLAIM]: Array.from({ length: groups }, (_, g) => groupName(g)) },
-          `limit=${limit}`,
-        );
-        proxy.take();
-        const run = await runFunction({
-          bundle: handler.file,
-          env: { ...env.functionEnv({ dynamodb: proxy.endpoint }), AUTH_GROUPS_CLAIM: CLAIM },
-          event,
-        });
-        if (run.statusCode !== 200) throw new Error(`handler answered ${run.statusCode} for ${groups} groups`);
-        const queries = proxy.take().filter((q) => /^(user|group)#/.test(q.partition));
-        points.push({
-          groups,
-          limit,
-          plants: run.items,
-          queryCalls: queries.length,
-          capacityUnits: queries.reduce((sum, q) => sum + q.capacityUnits, 0),
-        });
+    const runs = groupCounts.length * groupPageLimits.length;
+    await withProgress('read cost of one page, in many groups', runs, 'function processes', async (progress) => {
+      for (const groups of groupCounts) {
+        for (const limit of groupPageLimits) {
+          const event = env.eventWith(
+            { [CLAIM]: Array.from({ length: groups }, (_, g) => groupName(g)) },
+            `limit=${limit}`,
+          );
+          proxy.take();
+          const run = await runFunction({
+            bundle: handler.file,
+            env: { ...env.functionEnv({ dynamodb: proxy.endpoint }), AUTH_GROUPS_CLAIM: CLAIM },
+            event,
+          });
+          if (run.statusCode !== 200) throw new Error(`handler answered ${run.statusCode} for ${groups} groups`);
+          const queries = proxy.take().filter((q) => /^(user|group)#/.test(q.partition));
+          points.push({
+            groups,
+            limit,
+            plants: run.items,
+            queryCalls: queries.length,
+            capacityUnits: queries.reduce((sum, q) => sum + q.capacityUnits, 0),
+          });
+          progress.increment();
+        }
       }
-    }
+    });
   } finally {
     await proxy.close();
   }

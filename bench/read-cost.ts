@@ -2,10 +2,11 @@
 // (measured through the capacity proxy) against a Scan-with-filter of the same read.
 
 import type { Bundle } from './bundles.ts';
-import { startCapacityProxy } from './capacity-proxy.ts';
+import { type CapacityProxy, startCapacityProxy } from './capacity-proxy.ts';
 import { CALLER, settings, TABLE } from './config.ts';
 import type { BenchEnvironment } from './environment.ts';
 import { runFunction } from './function-process.ts';
+import { withProgress } from './progress.ts';
 import { scanPlantsForOwner } from './scan-plants.ts';
 import { seedOtherUsers } from './seed.ts';
 import { round } from './stats.ts';
@@ -29,40 +30,56 @@ export async function measureReadCost(env: BenchEnvironment, handler: Bundle): P
   const points: ReadCostPoint[] = [];
   let size = 0;
   try {
-    for (const target of settings.tableSizes) {
-      const started = performance.now();
-      const rate = target > size ? await seedOtherUsers(env.dynamo.client, size, target) : 0;
-      const seedSeconds = (performance.now() - started) / 1000;
-      size = target;
-
-      proxy.take();
-      const run = await runFunction({
-        bundle: handler.file,
-        env: env.functionEnv({ dynamodb: proxy.endpoint }),
-        event: env.event,
-      });
-      // The init warm-up asks for a partition no plant is in (handlers/lib/warm-up.ts).
-      const taken = proxy.take();
-      const queries = taken.filter((q) => /^(user|group)#/.test(q.partition));
-      const warmUps = taken.filter((q) => !queries.includes(q));
-      if (run.statusCode !== 200 || run.items !== settings.callerPlants) {
-        throw new Error(`handler answered ${run.statusCode} with ${run.items} plants at ${target} other plants`);
+    // Loading the other users' plants is what takes the time here (whole users of plantsPerOtherUser).
+    const { tableSizes, plantsPerOtherUser: perUser } = settings;
+    const loaded = Math.ceil(Math.max(...tableSizes) / perUser) * perUser;
+    await withProgress("read cost: loading other users' plants", loaded, 'plants', async (progress) => {
+      for (const target of tableSizes) {
+        const started = performance.now();
+        const rate = target > size ? await seedOtherUsers(env.dynamo.client, size, target, progress.increment) : 0;
+        const seedSeconds = (performance.now() - started) / 1000;
+        size = target;
+        points.push(await measureAt(env, handler, proxy, target, seedSeconds, rate));
       }
-      const scan = await scanPlantsForOwner(env.dynamo.client, TABLE, CALLER, 1000);
-      if (scan.plants !== settings.callerPlants) throw new Error(`scan found ${scan.plants} plants`);
-      points.push({
-        otherUsersPlants: target,
-        queryCapacityUnits: queries.reduce((sum, q) => sum + q.capacityUnits, 0),
-        queryCalls: queries.length,
-        initCapacityUnits: warmUps.reduce((sum, q) => sum + q.capacityUnits, 0),
-        scanCapacityUnits: round(scan.capacityUnits, 1),
-        scanPages: scan.pages,
-        seedSeconds: round(seedSeconds, 1),
-        seedItemsPerSecond: Math.round(rate),
-      });
-    }
+    });
   } finally {
     await proxy.close();
   }
   return points;
+}
+
+/** The caller's read and a Scan of the same plants, with `target` other users' plants in the table. */
+async function measureAt(
+  env: BenchEnvironment,
+  handler: Bundle,
+  proxy: CapacityProxy,
+  target: number,
+  seedSeconds: number,
+  rate: number,
+): Promise<ReadCostPoint> {
+  proxy.take();
+  const run = await runFunction({
+    bundle: handler.file,
+    env: env.functionEnv({ dynamodb: proxy.endpoint }),
+    event: env.event,
+  });
+  // The init warm-up asks for a partition no plant is in (handlers/lib/warm-up.ts).
+  const taken = proxy.take();
+  const queries = taken.filter((q) => /^(user|group)#/.test(q.partition));
+  const warmUps = taken.filter((q) => !queries.includes(q));
+  if (run.statusCode !== 200 || run.items !== settings.callerPlants) {
+    throw new Error(`handler answered ${run.statusCode} with ${run.items} plants at ${target} other plants`);
+  }
+  const scan = await scanPlantsForOwner(env.dynamo.client, TABLE, CALLER, 1000);
+  if (scan.plants !== settings.callerPlants) throw new Error(`scan found ${scan.plants} plants`);
+  return {
+    otherUsersPlants: target,
+    queryCapacityUnits: queries.reduce((sum, q) => sum + q.capacityUnits, 0),
+    queryCalls: queries.length,
+    initCapacityUnits: warmUps.reduce((sum, q) => sum + q.capacityUnits, 0),
+    scanCapacityUnits: round(scan.capacityUnits, 1),
+    scanPages: scan.pages,
+    seedSeconds: round(seedSeconds, 1),
+    seedItemsPerSecond: Math.round(rate),
+  };
 }

@@ -7,6 +7,7 @@ import type { Bundle } from './bundles.ts';
 import { settings } from './config.ts';
 import type { BenchEnvironment } from './environment.ts';
 import { runFunction } from './function-process.ts';
+import { withProgress } from './progress.ts';
 import { percentile, round } from './stats.ts';
 
 export interface WarmSummary {
@@ -19,15 +20,21 @@ export interface WarmSummary {
 
 export async function measureWarm(env: BenchEnvironment, handler: Bundle, bare: Bundle) {
   const counts = { warmup: settings.warmupInvocations, invocations: settings.warmInvocations };
-  const base = { env: env.functionEnv(), event: env.event, ...counts };
-  const mixed = await runFunction({ ...base, bundle: handler.file, baseline: bare.file });
-  const alone = await runFunction({ ...base, invocations: rssInvocations(), bundle: handler.file });
-  // As on Lambda with active tracing: the Tracer loaded, a segment per invocation sent over UDP.
-  const traced = await runFunction({
-    ...base,
-    env: env.functionEnv({ tracing: true }),
-    bundle: handler.file,
-    baseline: bare.file,
+  // Rounds of the three function processes below: in each, the handler's invocation (and the baseline's).
+  const rounds = counts.warmup * 3 + counts.invocations * 2 + rssInvocations();
+  const [mixed, alone, traced] = await withProgress('warm', rounds, 'rounds', async (progress) => {
+    const base = { env: env.functionEnv(), event: env.event, ...counts, onProgress: progress.increment };
+    return [
+      await runFunction({ ...base, bundle: handler.file, baseline: bare.file }),
+      await runFunction({ ...base, invocations: rssInvocations(), bundle: handler.file }),
+      // As on Lambda with active tracing: the Tracer loaded, a segment per invocation sent over UDP.
+      await runFunction({
+        ...base,
+        env: env.functionEnv({ tracing: true }),
+        bundle: handler.file,
+        baseline: bare.file,
+      }),
+    ];
   });
   for (const run of [mixed, alone, traced]) {
     if (run.statusCode !== 200 || run.failures > 0) {

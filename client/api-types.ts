@@ -155,6 +155,15 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description From API Gateway: the request's body is over its 10 MB payload limit. `GET /plants` takes no body: send none. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
             /** @description From API Gateway: the stage or route throttle was exceeded; retry with backoff. */
             429: {
                 headers: {

@@ -52,8 +52,8 @@ export function refuseUnknownKeys(keys: Iterable<string>): void {
   }
 }
 
-/** Levenshtein distance: enough to suggest the key a typo was meant to be. */
-function distance(a: string, b: string): number {
+/** Levenshtein distance: enough to suggest the key (or the CLI option) a typo was meant to be. */
+export function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -2,9 +2,11 @@
 // local issuer's JWKS, and API Gateway's own answers for everything else.
 
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
-import { docsReply } from './docs.ts';
+import { docsReply, NOSNIFF } from './docs.ts';
 import { type Handler, lambdaContext } from './lambda.ts';
+import { originFor } from './listen-address.ts';
 import type { RefusalExplainer } from './refusal.ts';
 
 /** The API's routes, as the stack declares them on the HTTP API. */
@@ -15,9 +17,16 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** `fromFunction`: the handler answered, rather than the gateway or the local server's own pages. */
 type RoutedReply = HttpReply & { fromFunction?: boolean };
 
+/** Function answers whose reason the server looks for: refusals, and a JWKS out of reach. */
+const EXPLAINED = new Set([401, 403, 503]);
+
 export interface AppOptions {
   handler: Handler;
   port: number;
+  /** The origins this server answers as (listen-address.ts); the first is the one it gives out. */
+  origins: readonly string[];
+  /** How to get a token for "Authorize" in the API reference. */
+  authorizeHelp: string;
   /** The local issuer's key set, also served over plain HTTP for people and tools. */
   jwks: object | undefined;
   /** Says why the function answered 401 or 403, for the log (the caller sees a short reason). */
@@ -25,20 +34,22 @@ export interface AppOptions {
   log: (line: string) => void;
 }
 
-export function createApp({ handler, port, jwks, explainRefusal, log }: AppOptions): RequestListener {
+export function createApp(options: AppOptions): RequestListener {
+  const { handler, port, origins, authorizeHelp, jwks, explainRefusal, log } = options;
   return async (req, res) => {
     const started = performance.now();
+    const time = new Date();
     const requestId = newRequestId();
     const reply = await route(req, requestId).catch((error: unknown): RoutedReply => {
       console.error(error);
       return errorReply(500, 'Internal Server Error');
     });
     send(res, reply, requestId);
-    const ms = (performance.now() - started).toFixed(1);
-    log(`${new Date().toISOString()} ${req.method} ${req.url} ${reply.statusCode} ${ms} ms ${requestId}`);
-    if (explainRefusal && reply.fromFunction && (reply.statusCode === 401 || reply.statusCode === 403)) {
-      log(`  ${reply.statusCode} because: ${await explainRefusal(req.headers.authorization)}`);
-    }
+    const ms = performance.now() - started;
+    // The reason goes on the request's own line: a second line could land after another request's.
+    const explain = explainRefusal && reply.fromFunction && EXPLAINED.has(reply.statusCode);
+    const reason = explain ? await explainRefusal(req.headers.authorization, reply.statusCode) : undefined;
+    log(accessLine({ time, method: req.method, url: req.url, status: reply.statusCode, ms, requestId, reason }));
   };
 
   async function route(req: IncomingMessage, requestId: string): Promise<RoutedReply> {
@@ -58,13 +69,14 @@ export function createApp({ handler, port, jwks, explainRefusal, log }: AppOptio
     }
     if (req.method === 'GET') {
       // The first thing a browser asks for: the API reference (not an API Gateway route).
-      if (path === '/') return { statusCode: 302, headers: [['location', '/docs']], body: Buffer.alloc(0) };
-      const docs = await docsReply(path, `http://${req.headers.host ?? `localhost:${port}`}`);
+      if (path === '/') return { statusCode: 302, headers: [['location', '/docs'], NOSNIFF], body: Buffer.alloc(0) };
+      // The document names this server as a client reached it, and never a Host it doesn't know.
+      const docs = await docsReply(path, originFor(req.headers.host, origins), authorizeHelp);
       if (docs) return docs;
       if (jwks && path === '/.well-known/jwks.json') {
         return {
           statusCode: 200,
-          headers: [['content-type', 'application/json']],
+          headers: [['content-type', 'application/json'], NOSNIFF],
           body: Buffer.from(JSON.stringify(jwks)),
         };
       }

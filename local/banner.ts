@@ -8,9 +8,11 @@ export interface BannerFacts {
   issuer: string;
   tokens?: { user: string; groups: readonly string[]; token: string }[] | undefined;
   tokenTtl?: string | undefined;
+  /** Things to know before trying it (no demo data, listening beyond loopback), one line each. */
+  notices?: (string | undefined)[];
 }
 
-export function banner({ origin, startupMs, store, issuer, tokens, tokenTtl }: BannerFacts): string {
+export function banner({ origin, startupMs, store, issuer, tokens, tokenTtl, notices = [] }: BannerFacts): string {
   const lines = [
     '',
     `Plant store API ready in ${(startupMs / 1000).toFixed(1)} s`,
@@ -19,6 +21,7 @@ export function banner({ origin, startupMs, store, issuer, tokens, tokenTtl }: B
     `  Store   ${store}`,
     `  Tokens  ${issuer}`,
     '',
+    ...notices.filter((notice) => notice !== undefined).flatMap((notice) => [`Note: ${notice}`, '']),
   ];
   if (tokens) {
     lines.push(`Try it (tokens valid for ${tokenTtl}; a fresh one: npm run token -- <user> [--groups a,b]):`);

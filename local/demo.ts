@@ -1,7 +1,8 @@
 // Demo data for a first start: two users with their own plants, enough for alice to page through,
 // and a group they both belong to whose plants each of them sees.
 
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { groupPartition, userPartition } from '../handlers/lib/partitions.ts';
 import type { DemoUser } from './auth-mode.ts';
 import { batchWrite, putRequest } from './batch-write.ts';
 import { type PlantItem, storedItem } from './table.ts';
@@ -46,4 +47,29 @@ export async function seedDemoData(client: DynamoDBDocumentClient, tableName: st
     plants.map((plant) => putRequest(storedItem(plant))),
   );
   return plants.length;
+}
+
+/** When none of the demo users' or group's partitions holds a plant: the banner's commands would return []. */
+export async function demoDataNotice(client: DynamoDBDocumentClient, tableName: string): Promise<string | undefined> {
+  const partitions = [...DEMO_USERS.map(({ user }) => userPartition(user)), groupPartition(DEMO_GROUP)];
+  const found = await Promise.all(
+    partitions.map(async (partition) => {
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: '#o = :o',
+          ExpressionAttributeNames: { '#o': 'owner' },
+          ExpressionAttributeValues: { ':o': partition },
+          Limit: 1,
+        }),
+      );
+      return (Items ?? []).length > 0;
+    }),
+  );
+  if (found.some(Boolean)) return undefined;
+  const owners = DEMO_USERS.map(({ user }) => `${user}'s`).join(', ');
+  return (
+    'No demo data: the table already held data (demo data goes only into a new table), none of it is ' +
+    `${owners} or the ${DEMO_GROUP} group's, so the commands below answer []. Add some: npm run plants -- add alice "Fern"`
+  );
 }

@@ -2,6 +2,7 @@
 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_HOST } from './listen-address.ts';
 import type { StoreOptions } from './store.ts';
 import type { TokenShape } from './tokens.ts';
 
@@ -17,6 +18,8 @@ export const issuerDirOf = (localDir: string) => join(localDir, 'issuer');
 
 export interface ServerOptions {
   port: number;
+  /** The address to listen on: loopback unless --host says otherwise. */
+  host: string;
   localDir: string;
   store: StoreOptions;
   /** AUTH_ISSUER is set: verify tokens from that issuer instead of running the local one. */
@@ -33,11 +36,12 @@ export interface StoreFlags {
 }
 
 export function readServerOptions(
-  flags: StoreFlags & { port?: string | undefined },
+  flags: StoreFlags & { port?: string | undefined; host?: string | undefined },
   env: NodeJS.ProcessEnv,
 ): ServerOptions {
   return {
     port: parsePort(flags.port ?? env.PORT ?? String(DEFAULT_PORT)),
+    host: flags.host?.trim() || DEFAULT_HOST,
     localDir: localDirOf(env),
     store: storeOptionsOf(flags, env),
     externalIssuer: Boolean(env.AUTH_ISSUER?.trim()),

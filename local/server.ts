@@ -4,33 +4,49 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { readConfig } from '../handlers/lib/config.ts';
+import { isLoopbackHost, readConfig } from '../handlers/lib/config.ts';
 import { createApp } from './app.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
 import { banner } from './banner.ts';
 import { parseCommandLine } from './cli/args.ts';
-import { DEMO_USERS, seedDemoData } from './demo.ts';
+import { DEMO_USERS, demoDataNotice, seedDemoData } from './demo.ts';
+import { externalAuthorizeHelp, localAuthorizeHelp } from './docs.ts';
 import { loadBundledHandler } from './lambda.ts';
-import { readServerOptions } from './options.ts';
+import { DEFAULT_HOST, exposureNotice, knownOrigins, originOf } from './listen-address.ts';
+import { DEFAULT_PORT, readServerOptions } from './options.ts';
 import { refusalExplainer } from './refusal.ts';
 import { forgetServer, recordServer } from './servers.ts';
 import { credentialsFor, openStore, type Store } from './store.ts';
 import { DEFAULT_TOKEN_TTL } from './tokens.ts';
 
-const USAGE = 'Usage: npm start [-- --port N] [--data-dir DIR]   (see docs/local-development.md)';
+const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
 
-const fail = (message: string): never => {
+  --port N          port to listen on (or PORT; default ${DEFAULT_PORT}; 0: any free port)
+  --host ADDRESS    address to listen on (default ${DEFAULT_HOST}, this machine only; 0.0.0.0: every interface)
+  --data-dir DIR    keep the embedded store's data in DIR (or PLANTS_DATA_DIR; default: in memory)
+
+More in docs/local-development.md.`;
+
+const fail = (message: string, code = 1): never => {
   console.error(message);
-  process.exit(1);
+  process.exit(code);
 };
 
 const { values: flags } = (() => {
   try {
-    return parseCommandLine({ port: { type: 'string' }, 'data-dir': { type: 'string' } }, false);
+    return parseCommandLine(
+      { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+      false,
+    );
   } catch (error) {
-    return fail(`${(error as Error).message}\n${USAGE}`);
+    // A mistake in the command line exits 2, as the other CLIs do.
+    return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
   }
 })();
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const options = (() => {
   try {
     return readServerOptions(flags, process.env);
@@ -53,17 +69,17 @@ await new Promise<void>((resolve) => {
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
       fail(`Port ${options.port} is already in use: stop what runs there, or start with PORT=<another port> npm start`);
-    fail(`Cannot listen on port ${options.port}: ${error.message}`);
+    fail(`Cannot listen on ${options.host} port ${options.port}: ${error.message}`);
   });
-  server.listen(options.port, resolve);
+  server.listen(options.port, options.host, resolve);
 });
 const port = (server.address() as AddressInfo).port;
-const origin = `http://localhost:${port}`;
+const origin = originOf(options.host, port);
 
 let store: Store | undefined;
 let auth: AuthMode | undefined;
 try {
-  store = await openStore(options.store);
+  store = await openStore(options.store, 'emulator');
   if (store.createdTable) await seedDemoData(store.client, store.tableName);
 
   // The handler's configuration, set before the bundle loads, exactly as the stack sets it.
@@ -72,8 +88,10 @@ try {
     DYNAMODB_ENDPOINT: store.endpoint,
     AWS_REGION: store.region,
   });
-  // Next links absolute to this server, as the stack makes them absolute to its custom domain.
-  process.env.PUBLIC_BASE_URL ??= origin;
+  // Next links absolute to this server, as the stack makes them absolute to its custom domain; on
+  // an address beyond loopback (--host) they stay relative, since the function takes an http base
+  // only where nothing crosses a network, and a relative link resolves against whatever URL was called.
+  if (isLoopbackHost(new URL(origin).hostname)) process.env.PUBLIC_BASE_URL ??= origin;
   const credentials = credentialsFor(store.endpoint);
   if (credentials) {
     Object.assign(process.env, {
@@ -85,6 +103,9 @@ try {
     ? externalIssuer(process.env)
     : await startLocalIssuer(options.localDir, port, options.tokenShape, DEMO_USERS);
   Object.assign(process.env, auth.env);
+  // A table that held data gets no demo data: say so when the banner's commands would find none.
+  const demoNotice =
+    auth.tokens && !store.createdTable ? await demoDataNotice(store.client, store.tableName) : undefined;
   // Powertools: the function's JSON log lines, pretty-printed on a terminal; no EMF metrics,
   // which only mean something to CloudWatch; a cold start reported as Lambda reports it.
   process.env.POWERTOOLS_DEV ??= process.stdout.isTTY ? 'true' : 'false';
@@ -94,14 +115,24 @@ try {
   process.setSourceMapsEnabled(true);
 
   const handler = await loadBundledHandler(join(options.localDir, 'build'));
-  const explainRefusal = refusalExplainer(readConfig(process.env).auth, port, auth.jwks);
-  app = createApp({ handler, port, jwks: auth.jwks, explainRefusal, log: (line) => console.log(line) });
+  const authConfig = readConfig(process.env).auth;
+  const explainRefusal = refusalExplainer(authConfig, port, auth.jwks);
+  app = createApp({
+    handler,
+    port,
+    origins: knownOrigins(options.host, port),
+    authorizeHelp: auth.jwks ? localAuthorizeHelp(port) : externalAuthorizeHelp(authConfig.issuer),
+    jwks: auth.jwks,
+    explainRefusal,
+    log: (line) => console.log(line),
+  });
   recordServer(options.localDir, {
     pid: process.pid,
     port,
     origin,
     ...(auth.issuer && { issuer: auth.issuer }),
     dataDir: options.store.endpoint ? undefined : options.store.dataDir,
+    embedded: store.embedded,
     store: { endpoint: store.endpoint, region: store.region, tableName: store.tableName },
   });
   ready();
@@ -114,6 +145,7 @@ try {
       issuer: auth.description,
       tokens: auth.tokens,
       tokenTtl: DEFAULT_TOKEN_TTL,
+      notices: [demoNotice, exposureNotice(options.host)],
     }),
   );
 } catch (error) {

@@ -13,6 +13,8 @@ export interface ServerRecord {
   issuer?: { url: string; shape: TokenShape; audience: string; groupsClaim?: string | undefined };
   /** The embedded store's data folder, when it persists to one. */
   dataDir?: string | undefined;
+  /** The store is dynalite in the server's process (else an endpoint: moto, DynamoDB Local, AWS). */
+  embedded?: boolean;
   store: { endpoint: string; region: string; tableName: string };
 }
 

@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { Level } from 'level';
-import { createPlantsTable, tableExists } from './table.ts';
+import { createPlantsTable, tableExists, tablesThere } from './table.ts';
 
 export interface StoreOptions {
   /** External DynamoDB endpoint; when absent dynalite runs in this process. */
@@ -25,12 +25,21 @@ export interface Store {
   tableName: string;
   /** True when this start created the table (a first start): the time to add demo data. */
   createdTable: boolean;
+  /** dynalite in this process, rather than an endpoint. */
+  embedded: boolean;
   client: DynamoDBDocumentClient;
   describe(): string;
   close(): Promise<void>;
 }
 
-export async function openStore(options: StoreOptions): Promise<Store> {
+/**
+ * Which stores may get a missing table created: `embedded` (the data CLI: only its own dynalite,
+ * so a misspelt --table elsewhere is an error naming the tables there), or `emulator` (the local
+ * server, and the default: also an external emulator such as moto; never a real AWS endpoint).
+ */
+export type CreateTableIn = 'embedded' | 'emulator';
+
+export async function openStore(options: StoreOptions, createIn: CreateTableIn = 'emulator'): Promise<Store> {
   const embedded = options.endpoint ? undefined : await startDynalite(options.dataDir);
   const endpoint = options.endpoint ?? embedded?.endpoint ?? '';
   const raw = new DynamoDBClient({
@@ -39,12 +48,18 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     ...(credentialsFor(endpoint) && { credentials: credentialsFor(endpoint) }),
   });
   try {
-    const createdTable = await ensureTable(raw, endpoint, options.tableName);
+    const createdTable = await ensureTable(
+      raw,
+      endpoint,
+      options.tableName,
+      Boolean(embedded) || createIn === 'emulator',
+    );
     return {
       endpoint,
       region: options.region,
       tableName: options.tableName,
       createdTable,
+      embedded: Boolean(embedded),
       client: DynamoDBDocumentClient.from(raw),
       describe: () =>
         embedded
@@ -68,13 +83,25 @@ export function credentialsFor(endpoint: string) {
   return local && !process.env.AWS_ACCESS_KEY_ID ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined;
 }
 
-async function ensureTable(client: DynamoDBClient, endpoint: string, tableName: string): Promise<boolean> {
+async function ensureTable(client: DynamoDBClient, endpoint: string, tableName: string, create: boolean) {
   if (await tableExists(client, tableName)) return false;
-  // Creating tables in a real account is the stack's job, not a side effect of a local server.
-  if (/\.amazonaws\.com(\.cn)?(\/|$)/.test(endpoint)) {
-    throw new Error(`Table ${tableName} does not exist at ${endpoint}: deploy the stack or set PLANTS_TABLE_NAME`);
+  // Creating tables in a real account is the stack's job, not a side effect of a local tool.
+  if (!create || /\.amazonaws\.com(\.cn)?(\/|$)/.test(endpoint)) {
+    throw new TableNotFoundError(tableName, endpoint, await tablesThere(client));
   }
   return createPlantsTable(client, tableName);
+}
+
+/** The table is missing where it may not be created; `tables` names those that are there. */
+export class TableNotFoundError extends Error {
+  override name = 'TableNotFoundError';
+  readonly tableName: string;
+  readonly tables: string;
+  constructor(tableName: string, where: string, tables: string) {
+    super(`Table ${tableName} not found at ${where}; ${tables}`);
+    this.tableName = tableName;
+    this.tables = tables;
+  }
 }
 
 /** Another process (a local server, a data CLI run) has the data folder open. */

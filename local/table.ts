@@ -4,6 +4,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  paginateListTables,
   ResourceInUseException,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
@@ -41,6 +42,25 @@ export async function tableExists(client: DynamoDBClient, tableName: string): Pr
     if (error instanceof ResourceNotFoundException) return false;
     throw error;
   }
+}
+
+const TABLES_NAMED = 20;
+
+/** "tables there: a, b" (or "no tables there"), for an error about a table that is not found. */
+export async function tablesThere(client: DynamoDBClient): Promise<string> {
+  const names: string[] = [];
+  try {
+    for await (const page of paginateListTables({ client }, {})) {
+      names.push(...(page.TableNames ?? []));
+      if (names.length > TABLES_NAMED) break;
+    }
+  } catch (error) {
+    // Real accounts may deny dynamodb:ListTables; the missing table is still the error to report.
+    return `its tables could not be listed (${(error as Error).name})`;
+  }
+  if (names.length === 0) return 'no tables there';
+  const more = names.length > TABLES_NAMED ? ', …' : '';
+  return `tables there: ${names.slice(0, TABLES_NAMED).join(', ')}${more} (pick one with --table NAME or PLANTS_TABLE_NAME)`;
 }
 
 /** Creates the table with the deployed key schema; returns false when it already existed. */

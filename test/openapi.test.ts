@@ -27,6 +27,7 @@ describe('openapi.yaml', () => {
       '401',
       '403',
       '404',
+      '413',
       '429',
       '500',
       '503',
@@ -42,6 +43,7 @@ describe('openapi.yaml', () => {
 
   it.each([
     [404, 'Not Found'],
+    [413, 'Request Entity Too Large'],
     [429, 'Too Many Requests'],
     [500, 'Internal Server Error'],
     [503, 'Service Unavailable'],

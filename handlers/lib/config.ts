@@ -93,17 +93,19 @@ function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
 const MAX_BASE_URL_LENGTH = 1024;
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A
 // deployed base is https, or clients would send their bearer token in the clear.
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** A loopback host name as URL.hostname spells it: localhost, 127.0.0.0/8, [::1]. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'PUBLIC_BASE_URL');
   if (raw === undefined) return undefined;
   const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
   const url =
-    parseHttps(raw) ?? (parsed?.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname) ? parsed : undefined);
+    parseHttps(raw) ?? (parsed?.protocol === 'http:' && isLoopbackHost(parsed.hostname) ? parsed : undefined);
   if (url === undefined || url.search || url.hash || url.username || url.password || raw.length > MAX_BASE_URL_LENGTH) {
     throw new ConfigError(
-      `PUBLIC_BASE_URL must be an https URL (http only on localhost, 127.0.0.1 or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
+      `PUBLIC_BASE_URL must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
     );
   }
   return raw.replace(/\/+$/, '');

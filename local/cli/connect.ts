@@ -6,8 +6,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { connectToDeployed } from '../deployed/table.ts';
 import { localDirOf, parsePort, type StoreFlags, storeOptionsOf } from '../options.ts';
 import { findServer, runningServers, type ServerRecord } from '../servers.ts';
-import { openStore } from '../store.ts';
-import { tableExists } from '../table.ts';
+import { openStore, TableNotFoundError } from '../store.ts';
+import { tableExists, tablesThere } from '../table.ts';
 import { UsageError } from './args.ts';
 
 export interface Target {
@@ -49,48 +49,70 @@ export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promi
   }
   const options = storeOptionsOf(flags, env);
   const localDir = localDirOf(env);
-  if (flags.aws) return connectToAws(options.region, options.tableName);
-  if (flags.port) return throughServer(findServer(localDir, parsePort(flags.port, '--port')) as ServerRecord);
-  // Flags before the environment (DYNAMODB_ENDPOINT, PLANTS_DATA_DIR), each before a server.
+  // The region as the AWS CLI finds it (its profile included), unless named: not the local default.
+  if (flags.aws) return connectToAws(flags.region || env.AWS_REGION || env.AWS_DEFAULT_REGION, options.tableName);
+  const viaServer = (server: ServerRecord) => throughServer(server, flags.table);
+  if (flags.port) return viaServer(findServer(localDir, parsePort(flags.port, '--port')) as ServerRecord);
+  // Flags before the environment (DYNAMODB_ENDPOINT, PLANTS_DATA_DIR, PORT), each before a server.
+  // Only the embedded store gets a missing table created: elsewhere a misspelt --table is an error.
   const endpoint = flags.endpoint || (!flags['data-dir'] && options.endpoint);
-  if (endpoint) return fromStore(await openStore({ ...options, endpoint, dataDir: undefined }));
+  if (endpoint) return fromStore(await openStore({ ...options, endpoint, dataDir: undefined }, 'embedded'));
   if (options.dataDir) {
     const dataDir = resolve(options.dataDir);
     const holder = runningServers(localDir).find((server) => server.dataDir === dataDir);
-    return holder ? throughServer(holder) : fromStore(await openStore({ ...options, endpoint: undefined, dataDir }));
+    if (holder) return viaServer(holder);
+    return fromStore(await openStore({ ...options, endpoint: undefined, dataDir }, 'embedded'));
   }
+  // PORT as `npm start` reads it, so `PORT=4000 npm run plants -- list` reads the server on 4000
+  // (0, "any free port", names no server).
+  if (env.PORT && env.PORT !== '0') return viaServer(findServer(localDir, parsePort(env.PORT)) as ServerRecord);
   const server = findServer(localDir);
-  if (server) return throughServer(server);
+  if (server) return viaServer(server);
   throw new Error(
     'No local server is running. Start one (npm start), or name a store: --data-dir DIR, --endpoint URL (or DYNAMODB_ENDPOINT), or --aws --table NAME',
   );
 }
 
-async function throughServer(server: ServerRecord): Promise<Target> {
-  const store = await openStore({ ...server.store, dataDir: undefined });
-  const where = server.dataDir ? `data folder ${server.dataDir}` : 'in memory';
-  return {
-    ...fromStore(store),
-    description: `the local server on port ${server.port} (${where}), table ${store.tableName}`,
-  };
+/** `table`: --table, else the server's own table. */
+async function throughServer(server: ServerRecord, table: string | undefined): Promise<Target> {
+  const name = `the local server on port ${server.port}`;
+  const store = await openStore({ ...server.store, tableName: table || server.store.tableName }, 'embedded').catch(
+    (error: unknown) => {
+      // Its store's endpoint is an address of the server's own: name the server instead.
+      throw error instanceof TableNotFoundError ? new TableNotFoundError(error.tableName, name, error.tables) : error;
+    },
+  );
+  return { ...fromStore(store), description: `${name} (${storeOf(server)}), table ${store.tableName}` };
+}
+
+/** What the server's record says of its store (records of older servers lack `embedded`). */
+function storeOf(server: ServerRecord): string {
+  if (server.dataDir) return `data folder ${server.dataDir}`;
+  return server.embedded === false ? `DynamoDB at ${server.store.endpoint}` : 'in memory';
 }
 
 function fromStore(store: Awaited<ReturnType<typeof openStore>>): Target {
   return {
     client: store.client,
     tableName: store.tableName,
-    description: `${store.describe()}, table ${store.tableName}`,
+    // A new table there is most likely a misspelt --table: said, since nothing else would show it.
+    description: `${store.describe()}, table ${store.tableName}${store.createdTable ? ' (new: created now)' : ''}`,
     close: store.close,
     ownerSub: async (user) => user,
   };
 }
 
 /** A real table in the account of the SDK's default credentials; never created from here. */
-async function connectToAws(region: string, tableName: string): Promise<Target> {
-  const raw = new DynamoDBClient({ region });
-  if (!(await tableExists(raw, tableName))) {
+async function connectToAws(regionNamed: string | undefined, tableName: string): Promise<Target> {
+  const raw = new DynamoDBClient(regionNamed ? { region: regionNamed } : {});
+  const region = await raw.config.region().catch(() => {
     raw.destroy();
-    throw new Error(`Table ${tableName} does not exist in ${region}: deploy the stack first, or pass --table NAME`);
+    throw new UsageError('No AWS region: pass --region, set AWS_REGION, or set one with aws configure');
+  });
+  if (!(await tableExists(raw, tableName))) {
+    const tables = await tablesThere(raw);
+    raw.destroy();
+    throw new Error(`Table ${tableName} does not exist in ${region} (deploy the stack first); ${tables}`);
   }
   return {
     client: DynamoDBDocumentClient.from(raw),

@@ -17,12 +17,28 @@ const MAX_PROBLEMS_SHOWN = 50;
 export const formatProblem = (path: string, { line, element, message }: Problem) =>
   `${path}:${line}: ${element === undefined ? '' : `element [${element}]: `}${message}`;
 
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder',
+  EACCES: 'permission denied',
+};
+
+/** The file's text, or an error that says in words why it can't be read (not a bare ENOENT). */
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new Error(`Cannot read ${path}: ${(code && READ_ERRORS[code]) ?? message}`);
+  }
+}
+
 export const importFile: Command = {
   async prepare([path, ...extra], flags) {
     if (!path || extra.length > 0) throw new UsageError('import takes one file');
     const format = formatOf(path);
     if (!format) throw new UsageError(`Cannot tell the format of ${path}: name it .csv, .json or .jsonl`);
-    const { rows, problems } = parsePlantFile(readFileSync(path, 'utf8'), format);
+    const { rows, problems } = parsePlantFile(readText(path), format);
     for (const problem of problems.slice(0, MAX_PROBLEMS_SHOWN)) console.error(formatProblem(path, problem));
     if (problems.length > MAX_PROBLEMS_SHOWN) {
       console.error(`... and ${problems.length - MAX_PROBLEMS_SHOWN} more problems`);

@@ -29,7 +29,7 @@ Store (default: the running local server's; every command prints the one it used
                        your AWS credentials; <owner> is a user of its pool (alice: alice@example.com),
                        looked up to their sub. --outputs-file F: another outputs file
   --table NAME         table name (or PLANTS_TABLE_NAME; default plants)
-  --region REGION      region (or AWS_REGION; default us-east-1)`;
+  --region REGION      region (or AWS_REGION; else with --aws your AWS CLI profile's, elsewhere us-east-1)`;
 
 async function main(): Promise<number> {
   const { values: flags, positionals } = parseCommandLine({

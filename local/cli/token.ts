@@ -17,7 +17,7 @@ const USAGE = `Usage: npm run token -- <user> [--groups a,b | --no-groups] [--po
   --groups a,b   groups the user belongs to, in the server's groups claim (cognito:groups by default);
                  without it, the demo users' own groups (${DEMO_USERS.map(({ user, groups }) => `${user}: ${groups.join(',')}`).join('; ')})
   --no-groups    a token that names no group
-  --port N       the local server to mint for (default: the running one, else PORT, else ${DEFAULT_PORT})
+  --port N       the local server to mint for (default: PORT if set, else the running one, else ${DEFAULT_PORT})
   --ttl D        lifetime: 90s, 15m, 12h, 7d (default ${DEFAULT_TOKEN_TTL})
   --scope S      the scope claim (default for Cognito-shaped tokens: aws.cognito.signin.user.admin)
 

@@ -16,7 +16,7 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
     const run = promisify(execFile);
 
     // Act
-    const { stdout } = await run(process.execPath, ['bench/run.ts', '--rtt', '10'], {
+    const { stdout, stderr } = await run(process.execPath, ['bench/run.ts', '--rtt', '10'], {
       env: { ...process.env, BENCH_QUICK: '1', BENCH_OUT: outDir },
     });
 
@@ -52,5 +52,19 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
     expect(chart).toMatch(/^<svg [^>]*>[\s\S]*<\/svg>\n$/);
     expect(chart).toContain('10 ms round trip');
     expect(stdout).toContain('| cold start at 10 ms RTT, median (p90)');
+    // The extra time after Node start-up as a difference: a ratio to a handler that does nothing reads as an alarm.
+    expect(stdout).toMatch(/^\| cold start after Node start-up, median \| .* \| \+[\d.]+ ms \|$/m);
+    // Each phase's progress, here as the lines written when stderr is not a terminal, each run to its end.
+    for (const phase of [
+      'building',
+      'cold start',
+      'cold start at 10 ms RTT',
+      'warm',
+      "read cost: loading other users' plants",
+      'read cost of one page, in many groups',
+    ]) {
+      const done = new RegExp(`^  ${phase}: (\\d+)/\\1 [a-z ]+ after`, 'm');
+      expect({ phase, done: done.test(stderr) }).toEqual({ phase, done: true });
+    }
   }, 120_000);
 });

@@ -60,7 +60,7 @@ export async function startLocalServer(args: string[] = [], env: Record<string, 
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start was not ready in 20 s:\n${output}`)), 20_000);
     child.stdout.on('data', () => {
-      const url = /API\s+(http:\/\/localhost:\d+)\/plants/.exec(output)?.[1];
+      const url = /API\s+(http:\/\/[^/\s]+:\d+)\/plants/.exec(output)?.[1];
       if (url && output.includes('Press Ctrl+C to stop.')) {
         clearTimeout(timer);
         resolve(url);
@@ -115,9 +115,14 @@ export interface NpmRun {
 }
 
 /** `npm run -s <script> -- <args>`; resolves whatever the exit code. */
-export async function runNpm(script: string, args: string[], env: Record<string, string> = {}): Promise<NpmRun> {
+export function runNpm(script: string, args: string[], env: Record<string, string> = {}): Promise<NpmRun> {
+  return npm(['run', '-s', script, '--', ...args], env);
+}
+
+/** npm with `args` as typed (say, without the `--` before a script's own options). */
+export async function npm(args: string[], env: Record<string, string> = {}): Promise<NpmRun> {
   try {
-    const { stdout, stderr } = await run('npm', ['run', '-s', script, '--', ...args], {
+    const { stdout, stderr } = await run('npm', args, {
       cwd: REPO,
       env: cleanEnv(env),
     });

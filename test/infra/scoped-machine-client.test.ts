@@ -35,8 +35,10 @@ beforeAll(async () => {
     { owner: MACHINE_CLIENT, id: 'p1', name: 'Fern' },
     { owner: 'user-sub-1', id: 'p1', name: 'Cactus' },
   ]);
-  // A synth plus a service start: seconds alone, but well past jest's 30 s on a loaded machine.
-}, 180_000);
+  // synth() holds the event loop for seconds (cdk-nag), far longer on a loaded machine. Past the
+  // timeout jest would run afterAll while startService is still under way, and the service it
+  // then starts (servers, sockets) would keep the test run from exiting.
+}, 120_000);
 afterAll(() => service?.stop());
 
 /** Resolves Ref, Fn::GetAtt and Fn::Join to the deployed values above. */

@@ -44,11 +44,19 @@ describe('settleWithin', () => {
   });
 
   it('stops waiting at the deadline when a task never settles', async () => {
+    // Prepare: the test's own deadline, cleared after, or it would hold the whole test run open
+    // for its 5 s when this file is among the last to run ("Jest did not exit").
+    let giveUp: NodeJS.Timeout | undefined;
+    const stillWaiting = new Promise((resolve) => {
+      giveUp = setTimeout(() => resolve('still waiting'), 5_000);
+    });
+
     // Act
     const outcome = await Promise.race([
       settleWithin([new Promise(() => {})], 20).then(() => 'returned'),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+      stillWaiting,
     ]);
+    clearTimeout(giveUp);
 
     // Assess
     expect(outcome).toBe('returned');

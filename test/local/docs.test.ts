@@ -19,21 +19,32 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** Opens /docs and waits for Swagger UI to have rendered the operation; notes every request. */
-async function openDocs(): Promise<{ page: Page; requested: string[] }> {
+/**
+ * Opens /docs and waits for Swagger UI to have rendered the operation; notes every request, and
+ * everything the page's Content-Security-Policy blocked (`violations()`).
+ */
+async function openDocs(): Promise<{ page: Page; requested: string[]; violations(): Promise<string[]> }> {
   const page = await browser.newPage();
   const requested: string[] = [];
   page.on('request', (request) => void requested.push(request.url()));
+  // Page code, as text: this project's TypeScript has no DOM types.
+  await page.evaluateOnNewDocument(`
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.cspViolations.push(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline code'));
+    });
+  `);
   await page.goto(`${server.origin}/docs`, { waitUntil: 'networkidle0', timeout: 20_000 });
   await page.waitForSelector('.opblock-summary-path[data-path="/plants"]', { visible: true, timeout: 15_000 });
-  return { page, requested };
+  const violations = () => page.evaluate('window.cspViolations') as Promise<string[]>;
+  return { page, requested, violations };
 }
 
 const visibleText = (page: Page, selector: string) =>
   page.$$eval(selector, (nodes) => nodes.map((node) => (node as unknown as { innerText: string }).innerText.trim()));
 
 it('shows GET /plants from openapi.yaml, with its parameters once opened, using only the local server', async () => {
-  const { page, requested } = await openDocs();
+  const { page, requested, violations } = await openDocs();
 
   expect(await visibleText(page, '.info .title')).toEqual([expect.stringMatching(/^Plant store/)]);
   expect(await visibleText(page, '.opblock-summary-method')).toEqual(['GET']);
@@ -51,6 +62,38 @@ it('shows GET /plants from openapi.yaml, with its parameters once opened, using 
   for (const path of ['/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css', '/openapi.json']) {
     expect(requested).toContain(`${server.origin}${path}`);
   }
+  // Everything Swagger UI needs is allowed by the page's Content-Security-Policy.
+  expect(await violations()).toEqual([]);
+  await page.close();
+});
+
+it("calls the API from Try it out under the page's Content-Security-Policy", async () => {
+  const { page, violations } = await openDocs();
+  await page.click('.opblock-summary-control');
+  await page.waitForSelector('.try-out__btn', { visible: true, timeout: 10_000 });
+  await page.click('.try-out__btn');
+  await page.click('.btn.execute');
+
+  // No token: the function's 401, fetched by the page from this server.
+  await page.waitForSelector('.live-responses-table tbody .response-col_status', { visible: true, timeout: 10_000 });
+  expect(await visibleText(page, '.live-responses-table tbody .response-col_status')).toEqual(['401']);
+  expect(await violations()).toEqual([]);
+  await page.close();
+});
+
+it('refuses to be shown in a frame of another page (clickjacking)', async () => {
+  const page = await browser.newPage();
+  const refusals: string[] = [];
+  page.on('console', (message) => void refusals.push(message.text()));
+  await page.setContent(`<iframe src="${server.origin}/docs" width="800" height="600"></iframe>`, {
+    waitUntil: 'load',
+    timeout: 20_000,
+  });
+
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  const rendered = await frame?.evaluate("document.querySelector('#swagger-ui') !== null").catch(() => false);
+  expect(rendered).toBe(false);
+  expect(refusals.join('\n')).toMatch(/frame-ancestors 'none'/);
   await page.close();
 });
 

@@ -1,0 +1,47 @@
+// Where the local server listens (loopback unless told otherwise), the origin it gives out, and
+// the origins it answers as: the only ones the served OpenAPI document may name.
+
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+
+/** Loopback only: the server, like its embedded DynamoDB and JWKS, is for this machine. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+const WILDCARDS = new Set(['0.0.0.0', '::']);
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+const hostPart = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
+
+/** The origin printed and given to clients: localhost wherever loopback reaches the server. */
+export function originOf(host: string, port: number): string {
+  return `http://${LOOPBACK.has(host) || WILDCARDS.has(host) ? 'localhost' : hostPart(host)}:${port}`;
+}
+
+/** Every origin a client of this server can rightly use; the first is the one given out. */
+export function knownOrigins(host: string, port: number): string[] {
+  const hosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+  if (WILDCARDS.has(host)) {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const { address, family } of addresses ?? []) hosts.add(family === 'IPv6' ? `[${address}]` : address);
+    }
+  } else hosts.add(hostPart(host));
+  return [originOf(host, port), ...[...hosts].map((name) => `http://${name}:${port}`)].filter(
+    (origin, i, all) => all.indexOf(origin) === i,
+  );
+}
+
+/** The origin a request's Host header names, when it is one of ours; else the one given out. */
+export function originFor(hostHeader: string | undefined, origins: readonly string[]): string {
+  const named = `http://${(hostHeader ?? '').toLowerCase()}`;
+  return origins.find((origin) => origin === named) ?? origins[0] ?? named;
+}
+
+/** Said at start when the server is reachable from other machines: what that exposes. */
+export function exposureNotice(host: string): string | undefined {
+  if (LOOPBACK.has(host)) return undefined;
+  return (
+    `Listening on ${WILDCARDS.has(host) ? 'every network interface' : host}: other machines can call the API, ` +
+    'read /docs and the JWKS, over plain HTTP (tokens cross the network in clear), with the store it reads ' +
+    '(and your AWS credentials, if DYNAMODB_ENDPOINT names a real table). Without --host it listens on 127.0.0.1 only.'
+  );
+}

@@ -1,0 +1,38 @@
+// The linter as `npm test` runs it (`biome ci .`, this repo's biome.json and .gitignore), over a tree
+// holding what `npm run bench` and the other tools write: their git-ignored output is never linted.
+
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, expect, it } from '@jest/globals';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const tree = mkdtempSync(join(tmpdir(), 'plant-store-lint-'));
+afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(join(tree, path)), { recursive: true });
+  writeFileSync(join(tree, path), text);
+}
+
+it('passes `biome ci` on a tree with bench/out/ and other git-ignored output in it', async () => {
+  for (const file of ['biome.json', '.gitignore']) copyFileSync(join(REPO, file), join(tree, file));
+  write('handlers/ok.ts', "export const ok = 'yes';\n");
+  // As bench/run.ts writes them: JSON.stringify's layout, which Biome's formatter would change.
+  const results = `${JSON.stringify({ tableSizes: [0, 10_000, 100_000], quick: false }, null, 2)}\n`;
+  write('bench/out/results.json', results);
+  write('bench/tmp/bundles/handler/index.mjs', 'var a=1;export{a}');
+  write('.local/server.json', results);
+  write('jest-results.json', results);
+
+  const biome = join(REPO, 'node_modules', '.bin', 'biome');
+  const run = await promisify(execFile)(biome, ['ci', '--colors=off', '.'], { cwd: tree }).catch((error) => error);
+
+  expect({ code: run.code ?? 0, output: `${run.stdout}${run.stderr}` }).toEqual({
+    code: 0,
+    output: expect.stringMatching(/Checked 2 files/),
+  });
+});

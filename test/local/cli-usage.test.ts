@@ -1,0 +1,58 @@
+// Mistakes a newcomer makes on the command line of `npm start`, `npm run token` and `npm run
+// plants`, each answered before anything starts: a suggestion, a hint, or a plain sentence.
+
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { npm, removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
+
+// No server runs: every command here fails or answers before it would look for one.
+const env = { PLANTS_LOCAL_DIR: tempDir('local') };
+afterAll(removeTempDirs);
+
+describe('the local CLIs', () => {
+  it('suggest the option a mistyped one was meant to be', async () => {
+    const [token, plants] = await Promise.all([
+      runNpm('token', ['alice', '--group', 'greenhouse'], env),
+      runNpm('plants', ['add', 'bob', 'Fern', '--tags', 'fern'], env),
+    ]);
+
+    expect(token.code).toBe(2);
+    expect(token.stderr).toMatch(/^Unknown option --group \(did you mean --groups\?\)$/m);
+    expect(plants.code).toBe(2);
+    expect(plants.stderr).toMatch(/^Unknown option --tags \(did you mean --tag\?\)$/m);
+  });
+
+  it('say so when npm took an option written without "--" for itself', async () => {
+    const [start, token] = await Promise.all([
+      npm(['start', '--port', '4001'], env),
+      npm(['run', 'token', 'alice', '--ttl', '5m'], env),
+    ]);
+
+    expect(start.code).toBe(2);
+    expect(start.stderr).toContain(
+      'npm took --port for itself: put options after "--", as in npm start -- --port <value>',
+    );
+    expect(token.code).toBe(2);
+    expect(token.stderr).toContain(
+      'npm took --ttl for itself: put options after "--", as in npm run token -- --ttl <value>',
+    );
+    expect(token.stdout).not.toMatch(/^ey/m);
+  });
+
+  it('print their usage on --help, npm start included, with the order in which the token CLI picks a port', async () => {
+    const [start, token] = await Promise.all([runNpm('start', ['--help'], env), runNpm('token', ['--help'], env)]);
+
+    expect(start.code).toBe(0);
+    expect(start.stdout).toContain('Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]');
+    expect(start.stdout).toMatch(/--host ADDRESS +address to listen on \(default 127\.0\.0\.1/);
+    expect(token.stdout).toMatch(/--port N +the local server to mint for \(default: PORT if set, else the running one/);
+  });
+
+  it('say in one line that an import file does not exist', async () => {
+    const missing = join(tempDir('files'), 'plants.csv');
+
+    const imported = await runNpm('plants', ['import', missing], env);
+
+    expect(imported).toMatchObject({ code: 1, stderr: `Error: Cannot read ${missing}: no such file\n` });
+  });
+});
