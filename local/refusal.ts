@@ -10,8 +10,10 @@ import {
   JwtParseError,
   KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
-import { hasScope, verifierSettings } from '../handlers/lib/auth.ts';
+import { hasScope } from '../handlers/lib/auth.ts';
 import type { AuthConfig } from '../handlers/lib/config.ts';
+import { UnauthorizedError } from '../handlers/lib/errors.ts';
+import { refuseForeignIssuer, verifierSettings } from '../handlers/lib/token-verifier.ts';
 
 export type RefusalExplainer = (authorization: string | undefined) => Promise<string>;
 
@@ -28,6 +30,8 @@ export function refusalExplainer(config: AuthConfig, port: number, jwks?: object
       return 'the Authorization header is not "Bearer <token>" (paste the token alone after "Bearer ")';
     }
     try {
+      // As in the function: this verifier would otherwise keep a key object per forged `iss`.
+      refuseForeignIssuer(token, config.issuer);
       const payload = await verifier.verify(token);
       if (config.requiredScope && !hasScope(payload, config.requiredScope)) {
         return `the token's scope has none of "${config.requiredScope.join(' ')}" (npm run token -- <user> --scope ...)`;
@@ -50,5 +54,8 @@ function describe(error: unknown, port: number): string {
   }
   if (error instanceof JwtInvalidSignatureError) return `bad signature: ${message}`;
   if (error instanceof JwtParseError) return `not a JWT: ${message}`;
+  if (error instanceof UnauthorizedError && error.reason === 'lifetime_too_long') {
+    return `${message}: over AUTH_MAX_TOKEN_LIFETIME (default 24 h; a shorter one: npm run token -- <user> --ttl 1h)`;
+  }
   return message;
 }

@@ -1,0 +1,210 @@
+// Property tests (fast-check) of the cache of verified tokens: it serves an entry only until the
+// token expires or the key set changes or ages out, it stays within its bounds in LRU order, and
+// with it the real verifier accepts exactly what a verifier without it would: keys withdrawn at
+// the issuer stop verifying once refetched, whether their tokens were cached or not.
+//
+// Deterministic: a fixed seed unless FC_SEED is set; FC_RUNS scales the run counts.
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import fc from 'fast-check';
+import { readConfig } from '../../handlers/lib/config.ts';
+import { JWKS_MAX_AGE_MS } from '../../handlers/lib/jwks-cache.ts';
+import { tokenKey, VerifiedTokenCache } from '../../handlers/lib/token-cache.ts';
+import { createTokenVerifier } from '../../handlers/lib/token-verifier.ts';
+import { createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
+
+const SEED = Number(process.env.FC_SEED ?? 20261123);
+const SCALE = Number(process.env.FC_RUNS ?? 1);
+const check = async <Ts extends unknown[]>(property: fc.IRawProperty<Ts>, numRuns: number) =>
+  await fc.assert(property, { seed: SEED, numRuns: numRuns * SCALE });
+
+const T0 = 1_800_000_000_000;
+const payloadOf = (sub: string, expSeconds: number) => ({ sub, exp: expSeconds });
+const CURRENT = { version: 1, fresh: true };
+
+describe('VerifiedTokenCache', () => {
+  it('serves an entry only while its token is unexpired and its key set current and fresh', async () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), token: fc.nat(5), lifetime: fc.integer({ min: -5, max: 120 }) }),
+      fc.record({ kind: fc.constant('get' as const), token: fc.nat(5) }),
+      fc.record({ kind: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 30_000 }) }),
+      fc.record({ kind: fc.constant('rotate' as const) }),
+      fc.record({ kind: fc.constant('age' as const), fresh: fc.boolean() }),
+    );
+    await check(
+      fc.property(fc.array(op, { minLength: 20, maxLength: 60 }), (ops) => {
+        const cache = new VerifiedTokenCache();
+        const model = new Map<number, { exp: number; version: number }>();
+        let now = T0;
+        let keys = { ...CURRENT };
+        for (const step of ops) {
+          if (step.kind === 'tick') now += step.ms;
+          if (step.kind === 'rotate') keys = { ...keys, version: keys.version + 1 };
+          if (step.kind === 'age') keys = { ...keys, fresh: step.fresh };
+          if (step.kind === 'set') {
+            const exp = Math.floor(now / 1000) + step.lifetime;
+            const token = `token-${step.token}`;
+            cache.set(tokenKey(token), token, payloadOf(token, exp), keys.version);
+            model.set(step.token, { exp, version: keys.version });
+          }
+          if (step.kind === 'get') {
+            const entry = model.get(step.token);
+            const servable = entry && entry.version === keys.version && keys.fresh && now <= entry.exp * 1000;
+            const got = cache.get(tokenKey(`token-${step.token}`), keys, now);
+            expect(got?.sub).toBe(servable ? `token-${step.token}` : undefined);
+            // An entry that was not servable is gone for good (a new verification puts it back).
+            if (!servable) model.delete(step.token);
+          }
+        }
+      }),
+      300,
+    );
+  });
+
+  it('holds at most its bounds, evicting the least recently used first', async () => {
+    const MAX_ENTRIES = 4;
+    const MAX_CHARS = 60;
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), token: fc.nat(9), length: fc.integer({ min: 1, max: 70 }) }),
+      fc.record({ kind: fc.constant('get' as const), token: fc.nat(9) }),
+    );
+    await check(
+      fc.property(fc.array(op, { minLength: 20, maxLength: 80 }), (ops) => {
+        const cache = new VerifiedTokenCache(MAX_ENTRIES, MAX_CHARS);
+        // Least recently used first: [id, size].
+        let model: [number, number][] = [];
+        const far = Math.floor(T0 / 1000) + 3600;
+        for (const step of ops) {
+          if (step.kind === 'set') {
+            // A token's size is fixed by its id, as a real token's is by its content.
+            const token = `${step.token}:`.padEnd(10 + ((step.token * 7) % 61), 'x');
+            cache.set(tokenKey(token), token, payloadOf(token, far), 1);
+            if (token.length > MAX_CHARS) continue;
+            model = [...model.filter(([id]) => id !== step.token), [step.token, token.length]];
+            while (model.length > MAX_ENTRIES || model.reduce((sum, [, size]) => sum + size, 0) > MAX_CHARS)
+              model.shift();
+          } else {
+            const token = `${step.token}:`.padEnd(10 + ((step.token * 7) % 61), 'x');
+            const hit = model.find(([id]) => id === step.token);
+            expect(cache.get(tokenKey(token), CURRENT, T0)?.sub).toBe(hit ? token : undefined);
+            if (hit) model = [...model.filter(([id]) => id !== step.token), hit];
+          }
+          expect(cache.size).toBe(model.length);
+          expect(cache.size).toBeLessThanOrEqual(MAX_ENTRIES);
+        }
+      }),
+      300,
+    );
+  });
+});
+
+describe('the verifier with its token cache', () => {
+  let service: Service;
+  const keys: SigningKey[] = [];
+  beforeAll(async () => {
+    service = await startService();
+    keys.push(service.key, createSigningKey(), createSigningKey());
+  });
+  afterAll(() => service?.stop());
+  // Only Date is faked, so tokens, the library's exp check and both caches share one clock.
+  beforeEach(() => {
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: T0,
+    });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  type Step =
+    | { kind: 'verify'; token: number }
+    | { kind: 'withdraw'; key: number }
+    | { kind: 'tick'; seconds: number }
+    | { kind: 'age' };
+  const stepArb: fc.Arbitrary<Step> = fc.oneof(
+    { arbitrary: fc.record({ kind: fc.constant('verify' as const), token: fc.nat(8) }), weight: 5 },
+    fc.record({ kind: fc.constant('withdraw' as const), key: fc.integer({ min: 1, max: 2 }) }),
+    fc.record({ kind: fc.constant('tick' as const), seconds: fc.integer({ min: 0, max: 900 }) }),
+    fc.record({ kind: fc.constant('age' as const) }),
+  );
+
+  it('accepts exactly what a verify with the currently cached keys accepts, across withdrawals and refetches', async () => {
+    await check(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 60, max: 86_400 }), { minLength: 9, maxLength: 9 }),
+        fc.array(stepArb, { minLength: 10, maxLength: 40 }),
+        async (lifetimes, steps) => {
+          jest.setSystemTime(T0);
+          service.issuer.keys = [...keys];
+          const verify = createTokenVerifier(readConfig().auth);
+          await verify.hydrated;
+          // Nine tokens, three per key, minted now: repeated verifies of one token hit the cache.
+          const issued = Math.floor(T0 / 1000);
+          const tokens = lifetimes.map((lifetime, i) => ({
+            key: i % 3,
+            exp: issued + lifetime,
+            jwt: signToken(keys[i % 3] as SigningKey, {
+              iss: service.issuer.url,
+              aud: AUDIENCE,
+              sub: `user-${i}`,
+              token_use: 'access',
+              iat: issued,
+              exp: issued + lifetime,
+            }),
+          }));
+          // The model: keys at the issuer, keys the verifier holds, when it fetched them, and
+          // aws-jwt-verify's penalty box (after an unknown kid, no fetch for one for 10 s).
+          const served = new Set([0, 1, 2]);
+          let cached = new Set(served);
+          let fetchedAt = T0;
+          let penalty = false;
+
+          for (const step of steps) {
+            if (step.kind === 'withdraw') {
+              served.delete(step.key);
+              service.issuer.keys = keys.filter((_, i) => served.has(i));
+            } else if (step.kind === 'tick' || step.kind === 'age') {
+              jest.setSystemTime(Date.now() + (step.kind === 'age' ? JWKS_MAX_AGE_MS : step.seconds * 1000));
+            } else {
+              const token = tokens[step.token] ?? tokens[0];
+              if (!token) continue;
+              const stale = Date.now() - fetchedAt >= JWKS_MAX_AGE_MS;
+              let known = cached.has(token.key);
+              if (!known && !penalty) {
+                cached = new Set(served);
+                fetchedAt = Date.now();
+                known = cached.has(token.key);
+                penalty = !known;
+              }
+              const accepted = known && Date.now() <= token.exp * 1000;
+              const result = await verify(token.jwt).then(
+                (payload) => payload.sub,
+                () => 'refused',
+              );
+              expect(result).toBe(accepted ? `user-${step.token}` : 'refused');
+              await verify.keys.refreshing;
+              if (stale) {
+                cached = new Set(served);
+                fetchedAt = Date.now();
+              }
+            }
+          }
+        },
+      ),
+      40,
+    );
+  }, 120_000);
+});
