@@ -3,7 +3,8 @@
 // with it the real verifier accepts exactly what a verifier without it would: keys withdrawn at
 // the issuer stop verifying once refetched, whether their tokens were cached or not.
 //
-// Deterministic: a fixed seed unless FC_SEED is set; FC_RUNS scales the run counts.
+// Deterministic: a fixed seed unless FC_SEED is set; FC_RUNS scales the run counts; a failure
+// prints the seed and path to replay with FC_SEED and FC_PATH.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import fc from 'fast-check';
@@ -16,8 +17,9 @@ import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
 const SCALE = Number(process.env.FC_RUNS ?? 1);
+const PATH = process.env.FC_PATH;
 const check = async <Ts extends unknown[]>(property: fc.IRawProperty<Ts>, numRuns: number) =>
-  await fc.assert(property, { seed: SEED, numRuns: numRuns * SCALE });
+  await fc.assert(property, { seed: SEED, numRuns: numRuns * SCALE, ...(PATH && { path: PATH }) });
 
 const T0 = 1_800_000_000_000;
 const payloadOf = (sub: string, expSeconds: number) => ({ sub, exp: expSeconds });
