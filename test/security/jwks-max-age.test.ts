@@ -8,11 +8,13 @@ import { readConfig } from '../../handlers/lib/config.ts';
 import { JWKS_MAX_AGE_MS, JWKS_RETRY_AFTER_MS } from '../../handlers/lib/jwks-cache.ts';
 import { createTokenVerifier, type PrefetchingTokenVerifier } from '../../handlers/lib/token-verifier.ts';
 import { createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
 
 let service: Service;
 beforeAll(async () => {
   service = await startService();
+  await service.seed([{ owner: 'alice', id: 'p1', name: 'Fern' }]);
 });
 afterAll(() => service?.stop());
 
@@ -51,6 +53,27 @@ async function freshVerifier(): Promise<PrefetchingTokenVerifier> {
 }
 
 describe('the JWKS maximum age', () => {
+  it('makes the function refuse a key withdrawn at the issuer once its cached key set is an hour old', async () => {
+    const withdrawn = service.key;
+    const rotated = createSigningKey();
+    const status = async (key: SigningKey) =>
+      (await service.call(httpApiEvent({ headers: { authorization: `Bearer ${tokenBy(key)}` } }))).status;
+    expect(await status(withdrawn)).toBe(200);
+    service.issuer.keys = [rotated];
+    expect(await status(withdrawn)).toBe(200);
+
+    later(JWKS_MAX_AGE_MS);
+    // The request that notices the age is still served; the refetch it starts lands shortly after.
+    expect(await status(withdrawn)).toBe(200);
+    let answer = 200;
+    for (let attempt = 0; attempt < 100 && answer === 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      answer = await status(withdrawn);
+    }
+    expect(answer).toBe(401);
+    expect(await status(rotated)).toBe(200);
+  });
+
   it('stops trusting a withdrawn key after one background refetch, and no request fails meanwhile', async () => {
     const original = service.key;
     const rotated = createSigningKey();
