@@ -1,4 +1,4 @@
-// Bearer-token authentication with aws-jwt-verify: who is calling, as proven by the token.
+// Bearer-token authentication: who is calling, as proven by a token the verifier accepted.
 
 import {
   CognitoJwtInvalidClientIdError,
