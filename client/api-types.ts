@@ -73,6 +73,8 @@ export interface components {
         Link: string;
         /** @description Responses carry per-user data and are never cached. */
         CacheControl: "no-store";
+        /** @description The body is JSON, whatever a browser might guess from its content. */
+        NoSniff: "nosniff";
     };
     pathItems: never;
 }
@@ -103,6 +105,7 @@ export interface operations {
                 headers: {
                     Link: components["headers"]["Link"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["NoSniff"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -113,6 +116,7 @@ export interface operations {
             400: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["NoSniff"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -125,6 +129,7 @@ export interface operations {
                     /** @description RFC 6750 challenge: `Bearer`, with `error="invalid_token"` when a token was sent. */
                     "WWW-Authenticate": string;
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["NoSniff"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -140,6 +145,7 @@ export interface operations {
                     /** @description `Bearer error="insufficient_scope", scope="..."` (RFC 6750), when a scope is missing. */
                     "WWW-Authenticate"?: string;
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["NoSniff"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -181,6 +187,8 @@ export interface operations {
                 headers: {
                     /** @description Sent by the function; API Gateway's own 500 may lack it. */
                     "Cache-Control"?: "no-store";
+                    /** @description Sent by the function; API Gateway's own 500 may lack it. */
+                    "X-Content-Type-Options"?: "nosniff";
                     [name: string]: unknown;
                 };
                 content: {
@@ -198,6 +206,8 @@ export interface operations {
                     "Retry-After"?: string;
                     /** @description Sent by the function; API Gateway's own 503 may lack it. */
                     "Cache-Control"?: "no-store";
+                    /** @description Sent by the function; API Gateway's own 503 may lack it. */
+                    "X-Content-Type-Options"?: "nosniff";
                     [name: string]: unknown;
                 };
                 content: {

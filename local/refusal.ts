@@ -12,8 +12,10 @@ import {
   JwtParseError,
   KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
-import { hasScope, verifierSettings } from '../handlers/lib/auth.ts';
+import { hasScope } from '../handlers/lib/auth.ts';
 import type { AuthConfig } from '../handlers/lib/config.ts';
+import { UnauthorizedError } from '../handlers/lib/errors.ts';
+import { refuseForeignIssuer, verifierSettings } from '../handlers/lib/token-verifier.ts';
 
 /** `status`: what the function answered (401, 403, or 503 when the issuer's keys were out of reach). */
 export type RefusalExplainer = (authorization: string | undefined, status?: number) => Promise<string | undefined>;
@@ -35,6 +37,8 @@ export function refusalExplainer(config: AuthConfig, port: number, jwks?: object
       return 'the Authorization header is not "Bearer <token>" (paste the token alone after "Bearer ")';
     }
     try {
+      // As in the function: this verifier would otherwise keep a key object per forged `iss`.
+      refuseForeignIssuer(token, config.issuer);
       const payload = await verifier.verify(token);
       if (config.requiredScope && !hasScope(payload, config.requiredScope)) {
         return `the token's scope has none of "${config.requiredScope.join(' ')}" (${hints.scope})`;
@@ -79,6 +83,9 @@ function describe(error: unknown, hints: Hints): string {
     return `signed with a key this server does not know: ${message} (${hints.kid})`;
   if (error instanceof JwtInvalidSignatureError) return `bad signature: ${message}`;
   if (error instanceof JwtParseError) return `not a JWT: ${message}`;
+  if (error instanceof UnauthorizedError && error.reason === 'lifetime_too_long') {
+    return `${message}: over AUTH_MAX_TOKEN_LIFETIME (default 24 h; a shorter one: npm run token -- <user> --ttl 1h)`;
+  }
   return message;
 }
 

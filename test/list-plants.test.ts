@@ -59,6 +59,12 @@ describe('GET /plants', () => {
     expect(reply.headers['cache-control']).toBe('no-store');
   });
 
+  it('sends X-Content-Type-Options: nosniff with every answer, success or error', async () => {
+    for (const event of [asUser('carol'), asUser('carol', 'limit=0'), httpApiEvent()]) {
+      expect((await service.call(event)).headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('returns an empty array to a caller who owns no plants', async () => {
     const reply = await service.call(asUser('dave'));
     expect(reply).toMatchObject({ status: 200, body: [] });

@@ -1,7 +1,5 @@
-// Bearer-token authentication with aws-jwt-verify: who is calling, as proven by the token.
+// Bearer-token authentication: who is calling, as proven by a token the verifier accepted.
 
-import { JwtVerifier } from 'aws-jwt-verify';
-import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import {
   CognitoJwtInvalidClientIdError,
   CognitoJwtInvalidTokenUseError,
@@ -13,8 +11,6 @@ import {
   NotSupportedError,
   ParameterValidationError,
 } from 'aws-jwt-verify/error';
-import { SimpleFetcher } from 'aws-jwt-verify/https';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { AuthConfig } from './config.ts';
 import { InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from './errors.ts';
@@ -22,51 +18,6 @@ import { groupsOf } from './groups.ts';
 import { maxNameBytes, userPartition } from './partitions.ts';
 
 export type TokenVerifier = (token: string) => Promise<JwtPayload>;
-
-export interface PrefetchingTokenVerifier extends TokenVerifier {
-  /** The JWKS fetch started when the verifier was built; settles (never rejects) once it is done. */
-  hydrated: Promise<void>;
-}
-
-// Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
-// retries once, so a JWKS fetch gives up after at most 2 × 1.5 s.
-const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
-
-/**
- * Built once per container, during init: the JWKS fetch starts at once (aws-jwt-verify's
- * hydrate()), so its TCP and TLS round trips overlap the rest of the cold start instead of
- * delaying the first request. A request that arrives while it is in flight joins it; a failed
- * prefetch is not cached, and the first request fetches again (503 if the issuer is still down).
- */
-export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
-  const jwksCache = new SimpleJwksCache({
-    fetcher: new SimpleFetcher({ defaultRequestOptions: JWKS_FETCH_TIMEOUTS }),
-  });
-  const verifier = JwtVerifier.create(verifierSettings(config), { jwksCache });
-  const verify = (token: string) => verifier.verify(token);
-  return Object.assign(verify, { hydrated: verifier.hydrate().catch(() => undefined) });
-}
-
-/** What aws-jwt-verify checks of this deployment's tokens (the local server explains refusals with it too). */
-export function verifierSettings(config: AuthConfig) {
-  return {
-    issuer: config.issuer,
-    jwksUri: config.jwksUri,
-    // Cognito access tokens carry `client_id`, not `aud`: checked in checkTokenUse instead.
-    audience: config.isCognito ? null : config.audience,
-    // No `scope` here: the library checks it before customJwtCheck, which would answer 403 to a
-    // token for another client. authenticate() checks it once the token is known to be ours.
-    customJwtCheck: ({ payload }: { payload: JwtPayload }) => checkTokenUse(payload, config),
-  };
-}
-
-function checkTokenUse(payload: JwtPayload, config: AuthConfig): void {
-  if (config.isCognito) {
-    validateCognitoJwtFields(payload, { tokenUse: config.tokenUse, clientId: config.audience });
-  } else if (config.tokenUse !== null && payload.token_use !== config.tokenUse) {
-    throw new UnauthorizedError(`The token is not an ${config.tokenUse} token`, 'wrong_token_use');
-  }
-}
 
 /** Who is calling: the verified token's `sub`, and the groups it names (sorted, distinct). */
 export interface Caller {

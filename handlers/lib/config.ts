@@ -19,8 +19,13 @@ export interface AuthConfig {
   issuer: string;
   /** OIDC audience, or the app client id(s) for a Cognito user pool. */
   audience: string[];
-  /** Required `token_use` claim (`access` or `id`), or null to accept any. */
-  tokenUse: 'access' | 'id' | null;
+  /**
+   * Which tokens are accepted: `access` or `id` (the `token_use` claim must say so), `not-id`
+   * (the OIDC default: anything that does not mark itself as an ID token), or `any`.
+   */
+  tokenUse: 'access' | 'id' | 'not-id' | 'any';
+  /** The longest lifetime (`exp` − `iat`, in seconds) a token may have. */
+  maxTokenLifetime: number;
   jwksUri: string;
   /** Scope(s) the token must carry, or undefined when none is required. */
   requiredScope: string[] | undefined;
@@ -59,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer,
       audience: list(required(env, 'AUTH_AUDIENCE')),
       tokenUse: readTokenUse(env, isCognito),
+      maxTokenLifetime: readMaxTokenLifetime(env),
       jwksUri: readJwksUri(env, issuerBase),
       requiredScope: optional(env, 'AUTH_REQUIRED_SCOPE')?.split(/\s+/),
       isCognito,
@@ -130,13 +136,31 @@ function readGroupsClaim(env: NodeJS.ProcessEnv, isCognito: boolean): string | u
   return raw === 'none' ? undefined : raw;
 }
 
-// Cognito issues both id and access tokens with one key set, so the default there is to
-// accept access tokens only; other issuers distinguish tokens by audience instead.
+// Issuers sign ID and access tokens with one key set, and an ID token's `aud` can equal an API's
+// audience (Entra ID, Keycloak): by default only access tokens pass. Cognito says which a token
+// is in `token_use`; other issuers are told apart by what marks an ID token (token-claims.ts).
 function readTokenUse(env: NodeJS.ProcessEnv, isCognito: boolean): AuthConfig['tokenUse'] {
-  const raw = optional(env, 'AUTH_TOKEN_USE') ?? (isCognito ? 'access' : 'any');
-  if (raw === 'access' || raw === 'id') return raw;
-  if (raw === 'any') return null;
+  const raw = optional(env, 'AUTH_TOKEN_USE');
+  if (raw === undefined) return isCognito ? 'access' : 'not-id';
+  if (raw === 'access' || raw === 'id' || raw === 'any') return raw;
   throw new ConfigError(`AUTH_TOKEN_USE must be "access", "id" or "any", got "${raw}"`);
+}
+
+/** Auth0's default access token lifetime, and the longest a Cognito user pool issues. */
+const DEFAULT_MAX_TOKEN_LIFETIME = 86_400;
+/** Auth0's maximum: a bound that still refuses `exp` = 1e300. */
+const MAX_MAX_TOKEN_LIFETIME = 2_592_000;
+
+function readMaxTokenLifetime(env: NodeJS.ProcessEnv): number {
+  const raw = optional(env, 'AUTH_MAX_TOKEN_LIFETIME');
+  if (raw === undefined) return DEFAULT_MAX_TOKEN_LIFETIME;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 60 || value > MAX_MAX_TOKEN_LIFETIME) {
+    throw new ConfigError(
+      `AUTH_MAX_TOKEN_LIFETIME must be a number of seconds from 60 to ${MAX_MAX_TOKEN_LIFETIME}, got "${raw}"`,
+    );
+  }
+  return value;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

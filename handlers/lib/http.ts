@@ -7,19 +7,29 @@ import { toErrorResponse } from './errors.ts';
 
 export type ApiEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
 
-/** Per-user data must never sit in a shared cache. */
-const COMMON_HEADERS = { 'Cache-Control': 'no-store' };
+/**
+ * Per-user data must never sit in a shared cache; and no browser may sniff a JSON body into
+ * something it would render or run.
+ */
+const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
 const isHttpApi = (event: ApiEvent): event is APIGatewayProxyEventV2 => 'rawPath' in event;
 
-/** Header lookup by name, case-insensitive as HTTP requires; repeated headers joined by ", ". */
+/**
+ * Header lookup by name, case-insensitive as HTTP requires; repeated headers joined by ", ". A
+ * crafted event can hold one header under several spellings (`Authorization`, `authorization`),
+ * in payload 1.0's `multiValueHeaders` and in `headers` (which repeats one of those values):
+ * every value of every spelling counts, so two credentials are two, whichever way they came.
+ */
 export function header(event: ApiEvent, name: string): string | undefined {
   const wanted = name.toLowerCase();
-  if (!isHttpApi(event)) {
-    const values = Object.entries(event.multiValueHeaders ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
-    if (values && values.length > 0) return values.join(', ');
+  const values: string[] = [];
+  const multi = isHttpApi(event) ? {} : (event.multiValueHeaders ?? {});
+  for (const [key, list] of Object.entries(multi)) if (key.toLowerCase() === wanted) values.push(...(list ?? []));
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && value !== undefined && !values.includes(value)) values.push(value);
   }
-  return Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
+  return values.length === 0 ? undefined : values.join(', ');
 }
 
 /** Every value of each query parameter, so a repeated parameter can be told from a single one. */

@@ -69,6 +69,11 @@ const challenge = (breaks: Break, value: string): Record<string, string> =>
   breaks === 'no WWW-Authenticate' ? {} : { 'www-authenticate': value };
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 }

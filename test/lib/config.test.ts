@@ -17,7 +17,8 @@ describe('readConfig', () => {
     expect(config.auth).toEqual({
       issuer: 'https://issuer.example.com/',
       audience: ['api://plants'],
-      tokenUse: null,
+      tokenUse: 'not-id',
+      maxTokenLifetime: 86400,
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
       requiredScope: undefined,
       isCognito: false,
@@ -91,6 +92,18 @@ describe('readConfig', () => {
 
   it('refuses an unknown AUTH_TOKEN_USE', () => {
     expect(() => readConfig({ ...base, AUTH_TOKEN_USE: 'refresh' })).toThrow(/AUTH_TOKEN_USE/);
+  });
+
+  it('accepts AUTH_TOKEN_USE=any as the explicit opt-out from refusing ID tokens', () => {
+    expect(readConfig({ ...base, AUTH_TOKEN_USE: 'any' }).auth.tokenUse).toBe('any');
+  });
+
+  it('reads AUTH_MAX_TOKEN_LIFETIME in seconds', () => {
+    expect(readConfig({ ...base, AUTH_MAX_TOKEN_LIFETIME: '3600' }).auth.maxTokenLifetime).toBe(3600);
+  });
+
+  it.each(['0', '59', '1h', '1.5', '2592001'])('refuses AUTH_MAX_TOKEN_LIFETIME=%s', (value) => {
+    expect(() => readConfig({ ...base, AUTH_MAX_TOKEN_LIFETIME: value })).toThrow(/AUTH_MAX_TOKEN_LIFETIME/);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { header, nextLink, queryParameters } from '../../handlers/lib/http.ts';
+import { errorResponses, header, nextLink, queryParameters } from '../../handlers/lib/http.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
 
 describe('queryParameters', () => {
@@ -35,6 +35,35 @@ describe('header', () => {
     const event = { ...restApiEvent(), multiValueHeaders: { Authorization: ['Bearer a', 'Bearer b'] } };
     expect(header(event, 'authorization')).toBe('Bearer a, Bearer b');
   });
+
+  it.each([
+    ['two spellings in headers', { headers: { Authorization: 'Bearer a', authorization: 'Bearer b' } }],
+    [
+      'two spellings in multiValueHeaders',
+      { multiValueHeaders: { Authorization: ['Bearer a'], authorization: ['Bearer b'] } },
+    ],
+    [
+      'one spelling in each map',
+      { headers: { Authorization: 'Bearer a' }, multiValueHeaders: { authorization: ['Bearer b'] } },
+    ],
+  ])('counts every value of a payload 1.0 header sent as %s', (_, maps) => {
+    const event = { ...restApiEvent(), headers: {}, multiValueHeaders: {}, ...maps };
+    expect(header(event, 'authorization')?.split(', ').sort()).toEqual(['Bearer a', 'Bearer b']);
+  });
+
+  it('counts every spelling of a header in a payload 2.0 event', () => {
+    const event = { ...httpApiEvent(), headers: { Authorization: 'Bearer a', authorization: 'Bearer b' } };
+    expect(header(event, 'authorization')).toBe('Bearer a, Bearer b');
+  });
+
+  it('reads one value once when headers repeats what multiValueHeaders holds, under any spelling', () => {
+    const event = {
+      ...restApiEvent(),
+      headers: { Authorization: 'Bearer a', authorization: 'Bearer a' },
+      multiValueHeaders: { AUTHORIZATION: ['Bearer a'] },
+    };
+    expect(header(event, 'authorization')).toBe('Bearer a');
+  });
 });
 
 describe('nextLink', () => {
@@ -50,5 +79,18 @@ describe('nextLink', () => {
     expect(nextLink(query, 'https://api.example.com/v1')).toBe(
       '<https://api.example.com/v1/plants?limit=2&cursor=abc.def>; rel="next"',
     );
+  });
+});
+
+describe('errorResponses', () => {
+  it('answers a server fault with nosniff and no-store too', () => {
+    const request = { error: new Error('boom') } as Parameters<
+      NonNullable<ReturnType<typeof errorResponses>['onError']>
+    >[0];
+    errorResponses({ logError: () => {} }).onError?.(request);
+    expect(request.error).toMatchObject({
+      statusCode: 500,
+      headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    });
   });
 });

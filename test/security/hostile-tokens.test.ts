@@ -53,6 +53,17 @@ function twoHeaders(flavour: 'http' | 'rest'): ApiEvent {
   return event;
 }
 
+/** Two tokens under two spellings of the name, as a crafted event can carry them. */
+function twoSpellings(where: 'rest-headers' | 'rest-multi' | 'rest-mixed' | 'http'): ApiEvent {
+  const [first, second] = [`Bearer ${valid()}`, `Bearer ${service.token('bob')}`];
+  if (where === 'http') return { ...httpApiEvent(), headers: { Authorization: first, authorization: second } };
+  const event = restApiEvent();
+  if (where === 'rest-headers') return { ...event, headers: { Authorization: first, authorization: second } };
+  if (where === 'rest-multi')
+    return { ...event, multiValueHeaders: { Authorization: [first], authorization: [second] } };
+  return { ...event, headers: { Authorization: first }, multiValueHeaders: { authorization: [second] } };
+}
+
 const REQUIRED = 'A bearer token is required';
 const INVALID = 'The access token is invalid';
 const NO_SUBJECT = 'The access token has no usable subject';
@@ -87,6 +98,10 @@ const rows: [string, () => ApiEvent, Expected][] = [
   ['two tokens in one header', () => withAuthorization(`Bearer ${valid()} ${valid()}`), refused()],
   ['two Authorization headers (HTTP API joins them)', () => twoHeaders('http'), refused()],
   ['two Authorization headers (REST API multi-value)', () => twoHeaders('rest'), refused()],
+  ['Authorization and authorization in REST headers', () => twoSpellings('rest-headers'), refused()],
+  ['Authorization and authorization in REST multiValueHeaders', () => twoSpellings('rest-multi'), refused()],
+  ['Authorization in headers, authorization in multiValueHeaders', () => twoSpellings('rest-mixed'), refused()],
+  ['Authorization and authorization in an HTTP API event', () => twoSpellings('http'), refused()],
   ['a CRLF header injection after the token', () => withAuthorization(`Bearer ${valid()}\r\nX-User: bob`), refused()],
   ['64 KB of spaces before a stray character', () => withAuthorization(`Bearer${' '.repeat(65536)}x y`), refused()],
   ['64 KB of spaces before a tab', () => withAuthorization(`Bearer${' '.repeat(65536)}\t`), refused()],
@@ -106,6 +121,22 @@ const rows: [string, () => ApiEvent, Expected][] = [
     refused('The access token is not valid yet'),
   ],
   ['exp as a string', () => bearer(service.token('alice', { exp: String(now() + 600) })), refused()],
+  ['no exp', () => bearer(service.token('alice', { exp: undefined })), refused('The access token has no expiry')],
+  [
+    'exp = 1e300',
+    () => bearer(service.token('alice', { exp: 1e300 })),
+    refused('The access token lives longer than this API accepts'),
+  ],
+  [
+    'iat ten years ahead',
+    () => bearer(service.token('alice', { iat: now() + 315_360_000 })),
+    refused('The access token is issued in the future'),
+  ],
+  [
+    'an unknown crit header extension',
+    () => bearer(signToken(service.key, claims(), { crit: ['x-unknown'], 'x-unknown': 1 })),
+    refused('The access token needs a header extension this API does not support'),
+  ],
   ['another issuer', () => bearer(service.token('alice', { iss: 'https://evil.example.com' })), refused()],
   [
     'the issuer with a trailing slash',

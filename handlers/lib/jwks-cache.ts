@@ -1,0 +1,71 @@
+// The issuer's signing keys, cached per container and refetched once they are older than a
+// maximum age, so a key the issuer withdraws stops verifying in warm containers too.
+
+import type { Fetcher } from 'aws-jwt-verify/https';
+import { type Jwks, type JwkWithKid, SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { DecomposedJwt } from 'aws-jwt-verify/jwt';
+
+/**
+ * One hour: a withdrawn key is trusted for at most about that long by a warm container, for one
+ * background fetch per container-hour (docs/reliability.md gives the reasons).
+ */
+export const JWKS_MAX_AGE_MS = 3_600_000;
+/** After a failed refetch the cached keys keep serving; the next attempt waits this long. */
+export const JWKS_RETRY_AFTER_MS = 60_000;
+
+export interface AgingJwksCacheOptions {
+  fetcher: Fetcher;
+  /** Called with each key set that differs from the last one. */
+  onNewKeys?: (jwks: Jwks) => void;
+}
+
+/**
+ * aws-jwt-verify's cache keeps a key set for the container's life and refetches only for an
+ * unknown `kid`. This one also refetches once the set is older than JWKS_MAX_AGE_MS: the request that
+ * notices starts the fetch and is verified with the cached keys meanwhile, so no request waits
+ * for it or fails because of it. A failed refetch is tried again after JWKS_RETRY_AFTER_MS.
+ */
+export class AgingJwksCache extends SimpleJwksCache {
+  /** Bumped whenever the key set changes: what was verified with an older one is not current. */
+  version = 0;
+  /** The latest background refetch; settles (never rejects) when it is done. */
+  refreshing: Promise<void> | undefined;
+  private fetchedAt = Number.NEGATIVE_INFINITY;
+  private nextAttemptAt = 0;
+  private lastKeys = '';
+  private readonly onNewKeys: (jwks: Jwks) => void;
+
+  constructor({ fetcher, onNewKeys = () => {} }: AgingJwksCacheOptions) {
+    super({ fetcher });
+    this.onNewKeys = onNewKeys;
+  }
+
+  /** True while the cached key set is younger than the maximum age. */
+  get fresh(): boolean {
+    return Date.now() - this.fetchedAt < JWKS_MAX_AGE_MS;
+  }
+
+  override async getJwks(jwksUri: string): Promise<Jwks> {
+    const jwks = await super.getJwks(jwksUri);
+    this.fetchedAt = Date.now();
+    const keys = JSON.stringify(jwks);
+    if (keys !== this.lastKeys) {
+      this.lastKeys = keys;
+      this.version += 1;
+      this.onNewKeys(jwks);
+    }
+    return jwks;
+  }
+
+  override async getJwk(jwksUri: string, decomposedJwt: DecomposedJwt): Promise<JwkWithKid> {
+    if (!this.fresh && this.fetchedAt > Number.NEGATIVE_INFINITY && Date.now() >= this.nextAttemptAt) {
+      this.nextAttemptAt = Date.now() + JWKS_RETRY_AFTER_MS;
+      // Not awaited: this request is verified with the keys already cached.
+      this.refreshing = this.getJwks(jwksUri).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
+    return super.getJwk(jwksUri, decomposedJwt);
+  }
+}
