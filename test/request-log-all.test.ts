@@ -33,7 +33,7 @@ describe('REQUEST_LOG=all', () => {
         PlantsReturned: 2,
       }),
     ]);
-    const [directive] = (records()[0]?._aws as { CloudWatchMetrics: object[] }).CloudWatchMetrics;
+    const [directive] = (records()[0]?._aws as { CloudWatchMetrics?: object[] } | undefined)?.CloudWatchMetrics ?? [];
     expect(directive).toEqual({
       Namespace: 'PlantStore',
       Dimensions: [['service', 'outcome']],
