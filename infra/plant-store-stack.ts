@@ -4,16 +4,26 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  Architecture,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, LogGroupClass, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { PlantsApi } from './api.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
-import { METRICS_NAMESPACE, Monitoring, SERVICE_NAME } from './monitoring.ts';
+import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
+import { telemetryEnvironment } from './telemetry.ts';
 
+/** Log retention of both log groups (the benchmark prices storage with it). */
+export const LOG_RETENTION_DAYS = 30;
 const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 export class PlantStoreStack extends Stack {
@@ -40,8 +50,14 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
     });
 
-    // Function: its own role and log group, so nothing beyond what is granted below is allowed.
-    const logGroup = new LogGroup(this, 'FunctionLogs', { retention: LOG_RETENTION, removalPolicy });
+    // Function: its own role and log group, so nothing beyond what is granted below is allowed. The
+    // group stays in the Standard class: CloudWatch extracts the records' EMF metrics only there.
+    const { telemetry } = settings;
+    const logGroup = new LogGroup(this, 'FunctionLogs', {
+      retention: LOG_RETENTION,
+      removalPolicy,
+      logGroupClass: LogGroupClass.STANDARD,
+    });
     const role = new Role(this, 'FunctionRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
     const fn = new LambdaFunction(this, 'ListPlantsFunction', {
@@ -52,29 +68,28 @@ export class PlantStoreStack extends Stack {
       architecture: Architecture.ARM_64,
       memorySize: FUNCTION_MEMORY_MB,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
-      tracing: Tracing.ACTIVE,
+      tracing: telemetry.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel[telemetry.systemLogLevel],
       environment: {
         PLANTS_TABLE_NAME: table.tableName,
         ...identity.environment,
-        // Powertools: service name and metrics namespace the dashboard reads, log level, debug sampling.
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-        POWERTOOLS_LOG_LEVEL: settings.logLevel,
-        POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
+        ...telemetryEnvironment(telemetry),
         ...functionNodeOptions(settings.sourceMaps),
         // sam local only overrides variables the template declares; empty means unset to both.
         ...(settings.samLocal && { DYNAMODB_ENDPOINT: '', AUTH_JWKS_URI: '', NODE_EXTRA_CA_CERTS: '' }),
       },
     });
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no ' +
-        'resource-level permissions; nothing else in the role uses a wildcard resource.',
-    });
+    if (telemetry.tracing) {
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no ' +
+          'resource-level permissions; nothing else in the role uses a wildcard resource.',
+      });
+    }
 
     // Grant: Query on the table and nothing else (no Scan, no GetItem, no writes).
     table.grant(fn, 'dynamodb:Query');
@@ -87,12 +102,14 @@ export class PlantStoreStack extends Stack {
       corsOrigins: settings.corsOrigins,
       jwtAuthorizer: settings.jwtAuthorizer,
       customDomain: settings.customDomain,
+      accessLog: telemetry.accessLog,
+      accessLogClass: telemetry.accessLogClass,
       logRetention: LOG_RETENTION,
       removalPolicy,
     });
 
     // Monitoring: alarms (optionally mailed) and a dashboard.
-    new Monitoring(this, 'Monitoring', { api, fn, table, alarms: settings.alarms });
+    new Monitoring(this, 'Monitoring', { api, fn, table, alarms: settings.alarms, requestLog: telemetry.requestLog });
 
     // Outputs
     const output = (id: string, description: string, value: string | undefined) => {

@@ -8,7 +8,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { TelemetryConfig } from './config.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
-import { initRecord, requestRecord, serialise } from './request-record.ts';
+import { initRecord, isRecorded, requestRecord, serialise } from './request-record.ts';
 
 // The Tracer's switches come from the environment, as Powertools documents them.
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'plant-store';
@@ -95,7 +95,7 @@ export function recordInit(config: TelemetryConfig): void {
  */
 export function requestTelemetry(config: TelemetryConfig): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
   const finish = (request: Request<ApiEvent, APIGatewayProxyResult>, status: number) => {
-    if (status < 400 && config.requestLog !== 'all') return;
+    if (!isRecorded(status, config)) return;
     const start = started.get(request);
     const note = notes.get(request.context);
     // errorResponses (http.ts) keeps the original error as the cause of the one it answers with.

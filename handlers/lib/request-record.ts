@@ -14,6 +14,11 @@ export function outcomeOf(status: number): Outcome {
   return 'error';
 }
 
+/** Whether a request with this status writes its record: every refused or failed one, and with REQUEST_LOG=all every one. */
+export function isRecorded(status: number, config: TelemetryConfig): boolean {
+  return status >= 400 || config.requestLog === 'all';
+}
+
 /** What is known of a request when it is answered; only these fields are ever written. */
 export interface RequestFacts {
   status: number;
