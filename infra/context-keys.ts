@@ -33,6 +33,8 @@ export const CONTEXT_KEYS = [
   'alarmErrorRatePercent',
   'alarmMinRequests',
   'alarmP99Ms',
+  'deploymentStrategy',
+  'provisionedConcurrency',
 ] as const;
 
 // Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags

@@ -174,16 +174,24 @@ function queryThrottles(table: Table, period: Duration): Metric {
   });
 }
 
-function alarm(scope: Construct, id: string, metric: IMetric, threshold: number, description: string): Alarm {
+/** Fires above `threshold` in `datapoints` of the last `evaluationPeriods` one-minute datapoints. */
+export function alarm(
+  scope: Construct,
+  id: string,
+  metric: IMetric,
+  threshold: number,
+  description: string,
+  { datapoints, evaluationPeriods } = { datapoints: ALARM_DATAPOINTS, evaluationPeriods: ALARM_EVALUATION_PERIODS },
+): Alarm {
   return new Alarm(scope, id, {
     metric,
     threshold,
     comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-    evaluationPeriods: ALARM_EVALUATION_PERIODS,
-    datapointsToAlarm: ALARM_DATAPOINTS,
+    evaluationPeriods,
+    datapointsToAlarm: datapoints,
     // No traffic is not an outage.
     treatMissingData: TreatMissingData.NOT_BREACHING,
-    alarmDescription: `${description}, in ${ALARM_DATAPOINTS} of ${ALARM_EVALUATION_PERIODS} minutes`,
+    alarmDescription: `${description}, in ${datapoints} of ${evaluationPeriods} minutes`,
   });
 }
 

@@ -1,5 +1,6 @@
-// The whole service: table → identity → function → grant → API → monitoring → outputs. Settings come from
-// CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they are about.
+// The whole service: table → identity → function → grant → delivery → API → monitoring → outputs.
+// Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
+// are about.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -15,6 +16,7 @@ import {
 import { LogGroup, LogGroupClass, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { PlantsApi } from './api.ts';
+import { Delivery } from './delivery.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
@@ -94,9 +96,12 @@ export class PlantStoreStack extends Stack {
     // Grant: Query on the table and nothing else (no Scan, no GetItem, no writes).
     table.grant(fn, 'dynamodb:Query');
 
-    // API: HTTP API, GET /plants → the function; optional JWT authorizer and custom domain.
+    // Delivery: a version per change, the `live` alias, and CodeDeploy moving the alias with rollback.
+    const delivery = new Delivery(this, 'Delivery', { fn, settings: settings.delivery, alarms: settings.alarms });
+
+    // API: HTTP API, GET /plants → the live alias; optional JWT authorizer and custom domain.
     const { api, stage, domain } = new PlantsApi(this, 'Api', {
-      fn,
+      fn: delivery.alias,
       identity,
       throttle: settings.throttle,
       corsOrigins: settings.corsOrigins,
@@ -108,8 +113,15 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
     });
 
-    // Monitoring: alarms (optionally mailed) and a dashboard.
-    new Monitoring(this, 'Monitoring', { api, fn, table, alarms: settings.alarms, requestLog: telemetry.requestLog });
+    // Monitoring: alarms (optionally mailed) and a dashboard; any of them firing stops a deployment.
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      api,
+      fn,
+      table,
+      alarms: settings.alarms,
+      requestLog: telemetry.requestLog,
+    });
+    delivery.rollBackOn(monitoring.alarms);
 
     // Outputs
     const output = (id: string, description: string, value: string | undefined) => {
@@ -132,5 +144,8 @@ export class PlantStoreStack extends Stack {
       domain?.name.regionalDomainName,
     );
     output('DomainHostedZoneId', 'DNS: hosted zone id for a Route 53 alias record', domain?.name.regionalHostedZoneId);
+    output('FunctionName', 'The function; the API invokes its `live` alias', fn.functionName);
+    output('DeploymentApplication', 'CodeDeploy application', delivery.deploymentGroup.application.applicationName);
+    output('DeploymentGroup', 'CodeDeploy deployment group', delivery.deploymentGroup.deploymentGroupName);
   }
 }

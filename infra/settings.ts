@@ -3,6 +3,7 @@
 
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, SettingsError, text } from './context-values.ts';
+import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
 import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
@@ -30,6 +31,8 @@ export interface StackSettings {
   /** Stack traces through the source map (NODE_OPTIONS=--enable-source-maps), at a cold-start cost. */
   sourceMaps: boolean;
   alarms: AlarmSettings;
+  /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
+  delivery: DeliverySettings;
 }
 
 export interface CustomDomain {
@@ -60,8 +63,9 @@ const BASE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
 /** `givenKeys`: every context key set, so that an unknown one is refused rather than ignored. */
 export function readSettings(context: ContextReader, givenKeys: Iterable<string> = []): StackSettings {
   refuseUnknownKeys(givenKeys);
+  const dev = flag(context, 'dev');
   return {
-    dev: flag(context, 'dev'),
+    dev,
     throttle: {
       rateLimit: integer(context, 'throttleRate', DEFAULT_RATE_LIMIT),
       burstLimit: integer(context, 'throttleBurst', DEFAULT_BURST_LIMIT),
@@ -80,6 +84,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       // A threshold at or past the timeout could never be crossed.
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
+    delivery: readDelivery(context, dev),
   };
 }
 

@@ -22,7 +22,11 @@ afterAll(() => {
 });
 
 type Alarm = { Properties: Record<string, unknown> };
-const alarms = (s: Synthesized) => Object.values(s.template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
+// The Monitoring construct's alarms; the deployment's new-version alarms are tested in delivery.test.ts.
+const alarms = (s: Synthesized) =>
+  Object.entries(s.template.findResources('AWS::CloudWatch::Alarm'))
+    .filter(([id]) => id.startsWith('Monitoring'))
+    .map(([, alarm]) => alarm as Alarm);
 const alarmOn = (s: Synthesized, namespace: string, metricName: string) =>
   alarms(s).find((a) => a.Properties.Namespace === namespace && a.Properties.MetricName === metricName);
 

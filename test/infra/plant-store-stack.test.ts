@@ -25,7 +25,12 @@ const EVERY_OPTION = {
   accessLogClass: 'standard',
   tracing: 'true',
   systemLogLevel: 'info',
+  deploymentStrategy: 'linear',
+  provisionedConcurrency: '2',
 };
+
+const CODEDEPLOY_ROLE_POLICY =
+  'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]';
 
 let prod: Synthesized;
 let external: Synthesized;
@@ -141,7 +146,13 @@ describe('function', () => {
     expect(env).toMatchObject({ AUTH_ISSUER: EXTERNAL.authIssuer, AUTH_AUDIENCE: EXTERNAL.authAudience });
     external.template.resourceCountIs('AWS::Cognito::UserPool', 0);
     external.template.resourceCountIs('AWS::Cognito::UserPoolClient', 0);
-    expect(Object.keys(external.template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'TableName']);
+    expect(Object.keys(external.template.findOutputs('*')).sort()).toEqual([
+      'ApiUrl',
+      'DeploymentApplication',
+      'DeploymentGroup',
+      'FunctionName',
+      'TableName',
+    ]);
   });
 });
 
@@ -178,10 +189,13 @@ describe('permissions', () => {
 });
 
 describe('outputs', () => {
-  it('give the API URL, user pool, app client and table', () => {
+  it('give the API URL, user pool, app client, table, function and CodeDeploy names', () => {
     expect(Object.keys(prod.template.findOutputs('*')).sort()).toEqual([
       'ApiUrl',
       'AppClientId',
+      'DeploymentApplication',
+      'DeploymentGroup',
+      'FunctionName',
       'TableName',
       'UserPoolId',
     ]);
@@ -192,8 +206,11 @@ describe('outputs', () => {
       'ApiUrl',
       'AppClientId',
       'CustomDomainUrl',
+      'DeploymentApplication',
+      'DeploymentGroup',
       'DomainHostedZoneId',
       'DomainTarget',
+      'FunctionName',
       'MachineClientId',
       'TableName',
       'TokenEndpoint',
@@ -221,7 +238,7 @@ describe('checks', () => {
       .sort();
 
   it('acknowledges only these findings, each with a written reason', () => {
-    expect(ids(prod)).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-COG2', 'AwsSolutions-COG8']);
+    expect(ids(prod)).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-COG2', 'AwsSolutions-COG8', CODEDEPLOY_ROLE_POLICY]);
     for (const [, reason] of acknowledged(prod)) expect(reason.length).toBeGreaterThan(60);
   });
 
@@ -229,6 +246,7 @@ describe('checks', () => {
     expect(ids(everything)).toEqual([
       'AwsSolutions-COG2',
       'AwsSolutions-COG8',
+      CODEDEPLOY_ROLE_POLICY,
       'AwsSolutions-IAM5[Resource::*]',
       'AwsSolutions-SNS2',
     ]);

@@ -31,6 +31,7 @@ describe('readSettings', () => {
         systemLogLevel: 'WARN',
       },
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
+      delivery: { strategy: 'canary', provisionedConcurrency: 0 },
     });
   });
 
@@ -74,6 +75,26 @@ describe('readSettings', () => {
         systemLogLevel: 'INFO',
       },
     });
+  });
+
+  it('deploys a retained stack as a canary and a dev stack all at once, unless a strategy is given', () => {
+    expect(from({}).delivery.strategy).toBe('canary');
+    expect(from({ dev: 'true' }).delivery.strategy).toBe('all-at-once');
+    expect(from({ dev: 'true', deploymentStrategy: 'canary' }).delivery.strategy).toBe('canary');
+    expect(from({ deploymentStrategy: ' Linear ' }).delivery.strategy).toBe('linear');
+    expect(from({ deploymentStrategy: 'all-at-once', provisionedConcurrency: '0' }).delivery).toEqual({
+      strategy: 'all-at-once',
+      provisionedConcurrency: 0,
+    });
+    expect(from({ provisionedConcurrency: 5 }).delivery.provisionedConcurrency).toBe(5);
+  });
+
+  it('refuses an unknown deployment strategy, saying what each one does', () => {
+    expect(() => from({ deploymentStrategy: 'Canary10Percent5Minutes' })).toThrow(
+      'deploymentStrategy must be one of canary (10% of requests for 5 minutes, then all), linear (10% more ' +
+        'every 2 minutes, all after 18), all-at-once (all requests at once, no bake time, no alarm checks); ' +
+        'got "Canary10Percent5Minutes"',
+    );
   });
 
   it('reads an external OIDC issuer with its JWKS URI, token use, issuer type and groups claim', () => {
@@ -150,6 +171,9 @@ describe('readSettings', () => {
     [{ alarmErrorRatePercent: '0' }, 'alarmErrorRatePercent must be a number above 0 and at most 100'],
     [{ alarmMinRequests: '0' }, 'alarmMinRequests must be a positive integer'],
     [{ alarmP99Ms: '15000' }, 'alarmP99Ms must be an integer from 1 to 14999'],
+    [{ deploymentStrategy: 'blue-green' }, 'deploymentStrategy must be one of canary'],
+    [{ provisionedConcurrency: '-1' }, 'provisionedConcurrency must be an integer of at least 0'],
+    [{ provisionedConcurrency: '2.5' }, 'provisionedConcurrency must be an integer of at least 0'],
   ])('refuses %j, naming the key', (context, message) => {
     expect(() => from(context)).toThrow(message);
   });

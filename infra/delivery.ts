@@ -1,0 +1,165 @@
+// Safe delivery: every code or configuration change publishes a new version of the function, and
+// CodeDeploy moves the `live` alias the API invokes onto it (canary, linear or all at once), rolling
+// back when an alarm fires during the shift, including alarms that watch the new version alone.
+
+import { type CfnResource, Duration, Validations } from 'aws-cdk-lib';
+import type { Alarm, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  type ILambdaDeploymentConfig,
+  LambdaDeploymentConfig,
+  LambdaDeploymentGroup,
+} from 'aws-cdk-lib/aws-codedeploy';
+import { Alias, type CfnAlias, type Function as LambdaFunction, type Version } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import type { DeliverySettings, DeploymentStrategy } from './delivery-settings.ts';
+import { alarm, METRICS_NAMESPACE, SERVICE_NAME } from './monitoring.ts';
+import type { AlarmSettings } from './settings.ts';
+
+export const LIVE_ALIAS = 'live';
+/** The function's EMF count of 5xx answers, dimensioned by service and executed version. */
+export const SERVER_ERRORS_METRIC = 'ServerErrors';
+/** CodeDeploy takes at most 10 alarms per deployment group. */
+const MAX_ALARMS = 10;
+
+const CONFIGS: Record<DeploymentStrategy, ILambdaDeploymentConfig> = {
+  canary: LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES,
+  // Steps of 2 minutes, not 1: the new-version alarms need about 3 minutes to fire, by which
+  // time a 1-minute ramp would have sent it 30-40% of requests instead of 20%.
+  linear: LambdaDeploymentConfig.LINEAR_10PERCENT_EVERY_2MINUTES,
+  'all-at-once': LambdaDeploymentConfig.ALL_AT_ONCE,
+};
+
+/**
+ * The new-version alarms judge one-minute datapoints and fire on 2 bad minutes out of 3, so that
+ * a version failing from its first request is caught about 3 minutes into a 5-minute canary
+ * (2 minutes of data plus CloudWatch's delay), while one unlucky minute does not roll back.
+ */
+const PERIOD = Duration.minutes(1);
+const EVALUATION_PERIODS = 3;
+const DATAPOINTS = 2;
+
+export interface DeliveryProps {
+  fn: LambdaFunction;
+  settings: DeliverySettings;
+  alarms: AlarmSettings;
+}
+
+export class Delivery extends Construct {
+  /** What the API invokes; moved from version to version by CodeDeploy. */
+  readonly alias: Alias;
+  /** The version this synth publishes: a new one whenever the function's code or configuration changes. */
+  readonly version: Version;
+  readonly deploymentGroup: LambdaDeploymentGroup;
+  /** Alarms on the version being deployed alone (none for all-at-once, which has no shift to watch). */
+  readonly newVersionAlarms: Alarm[];
+  private readonly gated: boolean;
+
+  constructor(scope: Construct, id: string, { fn, settings, alarms }: DeliveryProps) {
+    super(scope, id);
+    // currentVersion's logical id hashes every version-locked property (code, environment,
+    // memory, role, logging…), so any such change publishes a new version.
+    this.version = fn.currentVersion;
+    this.alias = new Alias(this, 'LiveAlias', {
+      aliasName: LIVE_ALIAS,
+      version: this.version,
+      description: 'What the API invokes; CodeDeploy moves it to each new version',
+      ...(settings.provisionedConcurrency > 0 && {
+        provisionedConcurrentExecutions: settings.provisionedConcurrency,
+      }),
+    });
+
+    // All at once leaves no time to watch: alarms would only stop a deploy that starts while one
+    // fires, which is exactly when a fix must get through.
+    this.gated = settings.strategy !== 'all-at-once';
+    this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms) : [];
+    this.deploymentGroup = new LambdaDeploymentGroup(this, 'DeploymentGroup', {
+      alias: this.alias,
+      deploymentConfig: CONFIGS[settings.strategy],
+      alarms: [...this.newVersionAlarms],
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: this.gated },
+    });
+    // The alias update starts the shift, so the group (and the alarms it names, which point at the
+    // new version) must be updated first; the update policy alone leaves the order implicit.
+    const cfnAlias = this.alias.node.defaultChild as CfnAlias;
+    cfnAlias.addResourceDependency(this.deploymentGroup.node.defaultChild as CfnResource);
+    Validations.of(this.deploymentGroup.role).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+      reason:
+        'The AWS-managed policy CodeDeploy documents for Lambda deployments: read alarms and provisioned concurrency, ' +
+        'get and update aliases, and invoke only hook functions named CodeDeployHook_* (none here); it has no write ' +
+        'access to data and AWS keeps it in step with the service.',
+    });
+  }
+
+  /** The stack's own alarms stop a shift too: no deploy goes on while the service is unhealthy. */
+  rollBackOn(alarms: IAlarm[]): void {
+    if (!this.gated) return;
+    const count = this.newVersionAlarms.length + alarms.length;
+    if (count > MAX_ALARMS) {
+      throw new Error(`A CodeDeploy deployment group takes at most ${MAX_ALARMS} alarms; this one would have ${count}`);
+    }
+    for (const alarm of alarms) this.deploymentGroup.addAlarm(alarm);
+  }
+}
+
+/**
+ * Lambda publishes Errors, Invocations and Duration of an alias invocation with the dimensions
+ * {FunctionName, Resource: "<function>:<alias>", ExecutedVersion: "<n>"}; the function's EMF
+ * ServerErrors carry {service, version}. Dimensioned on this synth's version number, these see the
+ * new version while it gets 10% of the requests, where function-wide metrics would dilute it.
+ */
+function newVersionAlarms(scope: Construct, fn: LambdaFunction, version: Version, settings: AlarmSettings): Alarm[] {
+  const lambda = (metricName: string, statistic: string) =>
+    new Metric({
+      namespace: 'AWS/Lambda',
+      metricName,
+      dimensionsMap: {
+        FunctionName: fn.functionName,
+        Resource: `${fn.functionName}:${LIVE_ALIAS}`,
+        ExecutedVersion: version.version,
+      },
+      statistic,
+      period: PERIOD,
+    });
+  const serverErrors = new Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: SERVER_ERRORS_METRIC,
+    dimensionsMap: { service: SERVICE_NAME, version: version.version },
+    statistic: 'Sum',
+    period: PERIOD,
+  });
+  // Handled failures (a DynamoDB or JWKS outage, a bug mapped to 500) are answers, not Lambda
+  // Errors, so the 5xx share comes from the function's own count over the version's invocations.
+  const serverErrorRate = new MathExpression({
+    expression: `IF(requests >= ${settings.minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
+    usingMetrics: { errors: serverErrors, requests: lambda('Invocations', 'Sum') },
+    label: 'new version 5xx rate (%)',
+    period: PERIOD,
+  });
+  return [
+    versionAlarm(
+      scope,
+      'NewVersionServerErrorRate',
+      serverErrorRate,
+      settings.errorRatePercent,
+      `5xx above ${settings.errorRatePercent}% of the new version's requests (minutes with at least ${settings.minRequests})`,
+    ),
+    versionAlarm(scope, 'NewVersionErrors', lambda('Errors', 'Sum'), 0, 'the new version crashed or timed out'),
+    versionAlarm(
+      scope,
+      'NewVersionP99Duration',
+      lambda('Duration', 'p99'),
+      settings.p99Ms,
+      `p99 duration of the new version above ${settings.p99Ms} ms`,
+    ),
+  ];
+}
+
+function versionAlarm(scope: Construct, id: string, metric: IMetric, threshold: number, description: string): Alarm {
+  // Before the shift the new version has no traffic: missing data is healthy, as for every alarm.
+  return alarm(scope, id, metric, threshold, `Rolls a deployment back: ${description}`, {
+    datapoints: DATAPOINTS,
+    evaluationPeriods: EVALUATION_PERIODS,
+  });
+}
