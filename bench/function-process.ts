@@ -17,6 +17,14 @@ export interface FunctionRun {
   baselineLatenciesUs: number[];
   failures: number;
   maxRssBytes: number;
+  /** With `logEvents`: the lines written at the cold start, and by each named event's warm invocation. */
+  logs?: {
+    cold: string[];
+    events: Record<
+      string,
+      { lines: string[]; response: { statusCode: number; headers?: Record<string, string>; body: string } }
+    >;
+  };
 }
 
 export interface FunctionRunOptions {
@@ -27,9 +35,19 @@ export interface FunctionRunOptions {
   event: unknown;
   warmup?: number;
   invocations?: number;
+  /** Events (by name) whose log lines are kept: each is invoked twice and the second, warm, is kept. */
+  logEvents?: Record<string, unknown>;
 }
 
-export async function runFunction({ bundle, baseline, env, event, warmup = 0, invocations = 0 }: FunctionRunOptions) {
+export async function runFunction({
+  bundle,
+  baseline,
+  env,
+  event,
+  warmup = 0,
+  invocations = 0,
+  logEvents,
+}: FunctionRunOptions) {
   // The function's log lines are read and dropped, as Lambda's log collection would take them;
   // the measurements come back on file descriptor 3.
   const child = spawn(process.execPath, [`${benchDir}function-process.mjs`], {
@@ -41,6 +59,7 @@ export async function runFunction({ bundle, baseline, env, event, warmup = 0, in
       BENCH_EVENT: JSON.stringify(event),
       BENCH_WARMUP: String(warmup),
       BENCH_INVOCATIONS: String(invocations),
+      ...(logEvents && { BENCH_LOG_EVENTS: JSON.stringify(logEvents) }),
     },
   });
   child.stdout?.resume();

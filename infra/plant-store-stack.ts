@@ -22,11 +22,9 @@ import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
-import { telemetryEnvironment } from './telemetry.ts';
+import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
-/** Log retention of both log groups (the benchmark prices storage with it). */
-export const LOG_RETENTION_DAYS = 30;
-const LOG_RETENTION = RetentionDays.ONE_MONTH;
+const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
 
 export class PlantStoreStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {

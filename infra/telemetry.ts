@@ -34,6 +34,9 @@ export interface TelemetrySettings {
   systemLogLevel: (typeof SYSTEM_LOG_LEVELS)[number];
 }
 
+/** Retention of both log groups, in days (a CloudWatch Logs retention value); storage is priced with it. */
+export const LOG_RETENTION_DAYS = 30;
+
 export const DEFAULT_TELEMETRY: TelemetrySettings = {
   requestLog: 'failures',
   accessLog: 'lean',
