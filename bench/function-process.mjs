@@ -61,8 +61,13 @@ const context = () => {
   }
   // A request id shaped like Lambda's (a UUID), since it is written into the records.
   currentRequestId = `${requestId.toString(16).padStart(8, '0')}-2c3e-4a3b-9a8e-1d2c3b4a5f60`;
+  // Named as a CDK-deployed function invoked through its `live` alias.
   return {
-    functionName: 'plant-store-bench',
+    functionName: 'PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl',
+    functionVersion: '7',
+    invokedFunctionArn:
+      'arn:aws:lambda:us-east-1:123456789012:function:PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl:live',
+    memoryLimitInMB: '1024',
     awsRequestId: currentRequestId,
     getRemainingTimeInMillis: () => 10_000,
   };
