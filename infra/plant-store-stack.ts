@@ -13,7 +13,7 @@ import {
   SystemLogLevel,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, LogGroupClass, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { PlantsApi } from './api.ts';
 import { Delivery } from './delivery.ts';
