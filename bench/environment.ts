@@ -5,6 +5,7 @@
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { functionNodeOptions } from '../infra/function-runtime.ts';
+import { DEFAULT_TELEMETRY, type RequestLogMode, telemetryEnvironment } from '../infra/telemetry.ts';
 import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
 import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
@@ -33,6 +34,8 @@ export interface FunctionEnvOptions {
   jwksUri?: string;
   /** Run as on Lambda with active tracing: Powertools loads the Tracer, segments go to the sink. */
   tracing?: boolean;
+  /** Which requests write a record (default: as the default stack deploys it). */
+  requestLog?: RequestLogMode;
 }
 
 export async function startEnvironment(): Promise<BenchEnvironment> {
@@ -63,8 +66,15 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
       const base = { iss: issuer.url, aud: AUDIENCE, sub: CALLER, token_use: 'access', iat: now, exp: now + 3600 };
       return httpApiEvent({ query, headers: { authorization: `Bearer ${signToken(key, { ...base, ...claims })}` } });
     },
-    functionEnv: ({ dynamodb = dynamoTls.url, jwksUri, tracing = false }: FunctionEnvOptions = {}) => ({
+    functionEnv: ({
+      dynamodb = dynamoTls.url,
+      jwksUri,
+      tracing = false,
+      requestLog = DEFAULT_TELEMETRY.requestLog,
+    }: FunctionEnvOptions = {}) => ({
       PATH: process.env.PATH,
+      // The function's telemetry as the stack sets it.
+      ...telemetryEnvironment({ ...DEFAULT_TELEMETRY, requestLog, tracing }),
       // As the default stack runs the function (no source maps), and as Lambda reports a cold start.
       ...functionNodeOptions(false),
       AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',

@@ -4,12 +4,48 @@
 // so both see the same machine and the same DynamoDB state. Input from the environment;
 // output: one JSON line on file descriptor 3 (stdout carries the function's own log lines, as on
 // Lambda). Times are milliseconds since this process started.
+// With BENCH_LOG_EVENTS (a JSON object, name → event) it also keeps what the function writes, line
+// by line as Lambda collects it: for the cold start (INIT and the first invocation) and for each
+// named event's second, warm invocation. With AWS_LAMBDA_LOG_FORMAT=JSON, console output is wrapped
+// as the Node.js runtime wraps it in that format.
 
 import { writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
 
 const bootMs = performance.now();
+const logEvents = process.env.BENCH_LOG_EVENTS ? JSON.parse(process.env.BENCH_LOG_EVENTS) : undefined;
+let written = [];
+if (logEvents) {
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream);
+    stream.write = (chunk, ...rest) => {
+      written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return write(chunk, ...rest);
+    };
+  }
+}
+const takeLines = () => {
+  const lines = written.join('').split('\n').filter(Boolean);
+  written = [];
+  return lines;
+};
+let currentRequestId;
+if (process.env.AWS_LAMBDA_LOG_FORMAT === 'JSON') {
+  const levels = { log: 'INFO', info: 'INFO', warn: 'WARN', error: 'ERROR', debug: 'DEBUG', trace: 'TRACE' };
+  for (const [method, level] of Object.entries(levels)) {
+    console[method] = (...args) => {
+      const record = {
+        timestamp: new Date().toISOString(),
+        level,
+        requestId: currentRequestId,
+        message: format(...args),
+      };
+      process.stdout.write(`${JSON.stringify(record)}\n`);
+    };
+  }
+}
 const event = JSON.parse(process.env.BENCH_EVENT ?? '{}');
 const warmup = Number(process.env.BENCH_WARMUP ?? 0);
 const invocations = Number(process.env.BENCH_INVOCATIONS ?? 0);
@@ -23,9 +59,16 @@ const context = () => {
     const id = requestId.toString(16).padStart(24, '0');
     process.env._X_AMZN_TRACE_ID = `Root=1-${seconds}-${id};Parent=${id.slice(8)};Sampled=1`;
   }
+  // A request id shaped like Lambda's (a UUID), since it is written into the records.
+  currentRequestId = `${requestId.toString(16).padStart(8, '0')}-2c3e-4a3b-9a8e-1d2c3b4a5f60`;
+  // Named as a CDK-deployed function invoked through its `live` alias.
   return {
-    functionName: 'plant-store-bench',
-    awsRequestId: `bench-${requestId}`,
+    functionName: 'PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl',
+    functionVersion: '7',
+    invokedFunctionArn:
+      'arn:aws:lambda:us-east-1:123456789012:function:PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl:live',
+    memoryLimitInMB: '1024',
+    awsRequestId: currentRequestId,
     getRemainingTimeInMillis: () => 10_000,
   };
 };
@@ -62,6 +105,14 @@ for (let i = 1; i <= invocations; i++) {
 }
 if (progressEvery > 0) writeSync(3, `progress ${(warmup % progressEvery) + (invocations % progressEvery)}\n`);
 
+const logs = logEvents && { cold: takeLines(), events: {} };
+for (const [name, logEvent] of Object.entries(logEvents ?? {})) {
+  await handler(logEvent, context());
+  takeLines();
+  const response = await handler(logEvent, context());
+  logs.events[name] = { lines: takeLines(), response };
+}
+
 const body = JSON.parse(first.body);
 const result = {
   bootMs,
@@ -73,5 +124,6 @@ const result = {
   baselineLatenciesUs: functions[1]?.latenciesUs ?? [],
   failures: functions.reduce((sum, f) => sum + f.failures, 0),
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
+  ...(logs && { logs }),
 };
 writeSync(3, `${JSON.stringify(result)}\n`);

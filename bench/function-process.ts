@@ -17,6 +17,14 @@ export interface FunctionRun {
   baselineLatenciesUs: number[];
   failures: number;
   maxRssBytes: number;
+  /** With `logEvents`: the lines written at the cold start, and by each named event's warm invocation. */
+  logs?: {
+    cold: string[];
+    events: Record<
+      string,
+      { lines: string[]; response: { statusCode: number; headers?: Record<string, string>; body: string } }
+    >;
+  };
 }
 
 export interface FunctionRunOptions {
@@ -29,10 +37,12 @@ export interface FunctionRunOptions {
   invocations?: number;
   /** Called with the rounds done since the last call (reported between rounds, outside any timing). */
   onProgress?: (rounds: number) => void;
+  /** Events (by name) whose log lines are kept: each is invoked twice and the second, warm, is kept. */
+  logEvents?: Record<string, unknown>;
 }
 
 export async function runFunction(options: FunctionRunOptions): Promise<FunctionRun> {
-  const { bundle, baseline, env, event, warmup = 0, invocations = 0, onProgress } = options;
+  const { bundle, baseline, env, event, warmup = 0, invocations = 0, onProgress, logEvents } = options;
   // The function's log lines are read and dropped, as Lambda's log collection would take them;
   // the measurements come back on file descriptor 3.
   const child = spawn(process.execPath, [`${benchDir}function-process.mjs`], {
@@ -45,6 +55,7 @@ export async function runFunction(options: FunctionRunOptions): Promise<Function
       BENCH_WARMUP: String(warmup),
       BENCH_INVOCATIONS: String(invocations),
       ...(onProgress && { BENCH_PROGRESS_EVERY: String(PROGRESS_EVERY) }),
+      ...(logEvents && { BENCH_LOG_EVENTS: JSON.stringify(logEvents) }),
     },
   });
   child.stdout?.resume();

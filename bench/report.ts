@@ -4,10 +4,9 @@ import type { BenchResults } from './results.ts';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(0)} MB`;
-const usd = (value: number) => `$${value.toFixed(4)}`;
 
 export function renderReport(r: BenchResults): string {
-  const { coldStart: cold, warm, costPerMillion: cost } = r;
+  const { coldStart: cold, warm } = r;
   const lines = [
     `| measure | plant store handler | baseline | ratio |`,
     `|---|---|---|---|`,
@@ -30,9 +29,7 @@ export function renderReport(r: BenchResults): string {
     ),
     `| peak RSS of the function process | ${mb(r.peakRssBytes.coldStart)} cold, ${mb(r.peakRssBytes.afterWarm)} after ${r.peakRssBytes.warmInvocations} warm invocations | | |`,
     '',
-    `| per million requests (${cost.memoryMb} MB arm64, ${cost.billedMs} ms billed, ${cost.readUnitsPerRequest} RCU) | HTTP API | REST API |`,
-    `|---|---|---|`,
-    `| API Gateway + Lambda + DynamoDB reads (Lambda ${usd(cost.lambda)}, DynamoDB ${usd(cost.dynamodb)}) | ${usd(cost.httpApiTotal)} | ${usd(cost.restApiTotal)} |`,
+    ...costRows(r),
     '',
     `| target | goal | measured | met |`,
     `|---|---|---|---|`,
@@ -40,6 +37,50 @@ export function renderReport(r: BenchResults): string {
   ];
   return lines.join('\n');
 }
+
+function costRows({ cost }: BenchResults): string[] {
+  const { assumptions: a, billed, perMillionUsd: usd, logBytesPerRequest: bytes } = cost;
+  const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+  const mix = Object.entries(a.mix)
+    .map(([status, share]) => `${status} ${pct(share)}`)
+    .join(', ');
+  const line = (item: string, value: number, how: string) => `| ${item} | ${usd4(value)} | ${how} |`;
+  return [
+    `| per million requests at ${a.requestsPerSecond} req/s (${mix}; ${pct(a.coldStartRate)} cold starts) | USD | from |`,
+    '|---|---|---|',
+    line('API Gateway (HTTP API)', usd.apiGateway, 'requests'),
+    line('Lambda requests', usd.lambdaRequests, 'requests'),
+    line('Lambda duration', usd.lambdaDuration, `p50 ${r2(billed.durationMs)} ms billed, 1024 MB arm64`),
+    line('Lambda INIT', usd.init, `${billed.initMs} ms per cold start`),
+    line(
+      'DynamoDB reads',
+      usd.dynamodb,
+      `${billed.readUnitsPerRequest} RRU, + the init warm-up's 0.5 RRU per cold start`,
+    ),
+    line(
+      'CloudWatch Logs ingestion',
+      usd.logsIngestion,
+      `function ${bytes.functionLog} B + Lambda platform ${bytes.lambdaPlatform} B (Standard), access log ${bytes.apiAccessLog} B (${a.settings.accessLogClass})`,
+    ),
+    line('CloudWatch Logs storage', usd.logsStorage, `${a.logRetentionDays} days, compressed`),
+    line('X-Ray', usd.xray, a.settings.tracing ? '1/s + 5% traced' : 'tracing off'),
+    line('Data transfer out', usd.dataTransferOut, `${cost.responseBytesPerRequest} B per response`),
+    `| **total** | **${usd4(usd.total)}** | ${usd4(cost.totalExcludingDataTransferUsd)} without data transfer out |`,
+    '',
+    '| flag (price against the default) | total per million | change |',
+    '|---|---|---|',
+    ...cost.flags.map((f) => `| \`${f.flag}\` | ${usd4(f.totalUsd)} | +${usd4(f.changeUsd)} |`),
+    '',
+    `| a month, whatever the traffic | USD |`,
+    '|---|---|',
+    `| ${cost.monthlyUsd.counts.alarms} alarms (${cost.monthlyUsd.counts.alarmMetrics} alarm metrics) | $${cost.monthlyUsd.alarms.toFixed(2)} |`,
+    `| ${cost.monthlyUsd.counts.dashboards} dashboard | $${cost.monthlyUsd.dashboard.toFixed(2)} |`,
+    `| at most ${cost.monthlyUsd.counts.customMetrics} custom metrics | $${cost.monthlyUsd.customMetrics.toFixed(2)} |`,
+  ];
+}
+
+const usd4 = (value: number) => `$${value.toFixed(4)}`;
+const r2 = (value: number) => String(Math.round(value * 100) / 100);
 
 function networkRows({ network: n }: BenchResults): string[] {
   if (!n) return [];

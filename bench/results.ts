@@ -2,8 +2,9 @@
 
 import { MAX_QUERIES_PER_PAGE } from '../handlers/lib/plants.ts';
 import type { measureColdStarts, NetworkSummary } from './cold-start.ts';
-import type { CostPerMillion } from './cost.ts';
+import type { costOf } from './cost.ts';
 import type { GroupReadCostPoint } from './group-read-cost.ts';
+import type { monthlyCost } from './monthly.ts';
 import type { ReadCostPoint } from './read-cost.ts';
 import type { Histogram } from './stats.ts';
 import type { measureWarm, WarmSummary } from './warm.ts';
@@ -34,7 +35,7 @@ export interface BenchResults {
   /** One page's read cost for a caller in few and in many groups. */
   groupReadCost: GroupReadCostPoint[];
   peakRssBytes: { coldStart: number; afterWarm: number; warmInvocations: number };
-  costPerMillion: CostPerMillion;
+  cost: ReturnType<typeof costOf> & { monthlyUsd: ReturnType<typeof monthlyCost> };
   targets: Target[];
   wallSeconds: number;
 }
@@ -98,6 +99,13 @@ export function checkTargets(results: Omit<BenchResults, 'targets' | 'wallSecond
       results.groupReadCost.every((p) => p.queryCalls <= MAX_QUERIES_PER_PAGE) &&
       rcu(many, smallest) !== undefined &&
       rcu(many, smallest) === rcu(few, smallest),
+  });
+  const { cost } = results;
+  targets.push({
+    name: 'all-in cost per million',
+    goal: `≤ $1.50 at ${cost.assumptions.requestsPerSecond} requests/s, internet data transfer apart`,
+    value: `$${cost.totalExcludingDataTransferUsd.toFixed(4)} (+ $${cost.perMillionUsd.dataTransferOut.toFixed(4)} data transfer of ${cost.responseBytesPerRequest} B per response)`,
+    met: cost.totalExcludingDataTransferUsd <= 1.5,
   });
   if (network) {
     const added = network.handler.medianMs - network.loopbackHandlerMedianMs;

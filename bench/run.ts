@@ -1,7 +1,8 @@
 // `npm run bench [-- --rtt <ms>] [--update-reference]`: builds the production bundle and its
 // baselines, measures cold start (also over a modelled network with --rtt), warm latency with
-// tracing off and on, read cost and memory against real components, and writes results.json and
-// chart.svg to bench/out/ (or the committed reference, with --update-reference).
+// tracing off and on, read cost, memory and the bytes each request logs against real components,
+// prices every billed line, and writes results.json and chart.svg to bench/out/ (or the committed
+// reference, with --update-reference).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -9,9 +10,11 @@ import { buildAll } from './bundles.ts';
 import { renderChart } from './chart.ts';
 import { measureColdStarts, measureNetworkColdStarts } from './cold-start.ts';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
-import { costPerMillion } from './cost.ts';
+import { costOf } from './cost.ts';
 import { plantsOf, startEnvironment } from './environment.ts';
 import { measureGroupReadCost } from './group-read-cost.ts';
+import { measureLogBytes } from './log-bytes.ts';
+import { monthlyCost } from './monthly.ts';
 import { measureReadCost } from './read-cost.ts';
 import { renderReport } from './report.ts';
 import { type BenchResults, checkTargets } from './results.ts';
@@ -41,6 +44,10 @@ try {
   const readCost = await measureReadCost(env, bundles.handler);
   log(`read cost of one page for a caller in ${settings.groupCounts.join(' or ')} groups`);
   const groupReadCost = await measureGroupReadCost(env, bundles.handler);
+  log('log bytes: the bundle as deployed answering a 200, 400, 401 and 503');
+  const logs = await measureLogBytes(env, bundles.handler);
+  log('monthly items: alarms and dashboard of the synthesized default stack');
+  const monthlyUsd = monthlyCost();
 
   // Both latency histograms share bins, up to the slower function's p99.5.
   const upperUs = percentile([...warm.handler.latenciesUs, ...warm.bare.latenciesUs], 99.5);
@@ -70,7 +77,17 @@ try {
       afterWarm: warm.maxRssBytes,
       warmInvocations: settings.warmupInvocations + warm.rssInvocations,
     },
-    costPerMillion: costPerMillion(warm.handler.p50Ms, readCost.at(-1)?.queryCapacityUnits ?? Number.NaN),
+    cost: {
+      ...costOf({
+        logs,
+        p50Ms: warm.handler.p50Ms,
+        tracedP50Ms: warm.tracingOn.handler.p50Ms,
+        initMs: coldStart.handler.medianImportMs,
+        readUnitsPerRequest: readCost.at(-1)?.queryCapacityUnits ?? Number.NaN,
+        maxMemoryUsedMB: Math.round(warm.maxRssBytes / 2 ** 20),
+      }),
+      monthlyUsd,
+    },
   };
   const results: BenchResults = { ...measured, targets: checkTargets(measured), wallSeconds: Math.round(elapsed()) };
   writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`);

@@ -1,8 +1,5 @@
 // Lambda entry for GET /plants: the plants the caller has access to, one page at a time.
 
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -12,9 +9,9 @@ import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
 import {
-  logger,
-  metrics,
   noteCaller,
+  notePlantsReturned,
+  recordInit,
   requestTelemetry,
   startTracing,
   traceClient,
@@ -36,6 +33,7 @@ const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
 await settleWithin([verifyToken.hydrated, warmUp], INIT_WARM_UP_BUDGET_MS);
 await startTracing();
 const dynamodb = traceClient(plantsClient);
+recordInit(config.telemetry);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
   const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
@@ -53,7 +51,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
     limit,
     byteBudget: PAGE_BYTE_BUDGET,
   });
-  metrics.addMetric('PlantsReturned', MetricUnit.Count, page.plants.length);
+  notePlantsReturned(context, page.plants.length);
 
   const body = pageBody(page.plants);
   if (page.next === undefined) return json(body);
@@ -62,11 +60,10 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
 }
 
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()
-  // logEvent: false whatever POWERTOOLS_LOGGER_LOG_EVENT says: the event carries the token.
-  .use(injectLambdaContext(logger, { logEvent: false, resetKeys: true }))
   .use(traceHandler())
-  .use(logMetrics(metrics, { captureColdStartMetric: true }))
-  .use(requestTelemetry())
+  // The one record of a refused or failed request, the 5xx's cause included (never the event: it
+  // carries the token).
+  .use(requestTelemetry(config.telemetry))
   .use(httpErrorHandler({ logger: false }))
-  .use(errorResponses({ logError: (error) => logger.error('request failed', error as Error) }))
+  .use(errorResponses())
   .handler(listPlants);

@@ -18,10 +18,11 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Identity } from './identity.ts';
 import type { CustomDomain } from './settings.ts';
+import type { TelemetrySettings } from './telemetry.ts';
 
 export interface PlantsApiProps {
   fn: IFunction;
@@ -31,6 +32,8 @@ export interface PlantsApiProps {
   /** API Gateway verifies the JWT (issuer, audience, scopes) before invoking the function. */
   jwtAuthorizer: boolean;
   customDomain: CustomDomain | undefined;
+  accessLog: TelemetrySettings['accessLog'];
+  accessLogClass: TelemetrySettings['accessLogClass'];
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
 }
@@ -82,12 +85,14 @@ export class PlantsApi extends Construct {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
+      logGroupClass: props.accessLogClass === 'standard' ? LogGroupClass.STANDARD : LogGroupClass.INFREQUENT_ACCESS,
     });
+    const format = AccessLogFormat.custom(JSON.stringify(accessLogFields(props.accessLog, props.jwtAuthorizer)));
     this.stage = this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat() },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format },
     });
 
     if (customDomain) {
@@ -112,25 +117,50 @@ export class PlantsApi extends Construct {
 export const customDomainBaseUrl = ({ domainName, basePath }: CustomDomain): string =>
   `https://${domainName}${basePath ? `/${basePath}` : ''}`;
 
-/** One JSON object per request: who, what, outcome, and why it failed when it did. */
-function accessLogFormat(): AccessLogFormat {
-  return AccessLogFormat.custom(
-    JSON.stringify({
+/**
+ * One JSON object per request, the one record every request gets. `lean` (the default) keeps what
+ * an operator needs: the request id (the function's record of a refused or failed request carries
+ * it too), client address, method, path, status, latency, size, and the gateway's own error;
+ * with the gateway's JWT authorizer also the caller and why a token was refused. `full` is the
+ * earlier, verbose set. A value that does not apply is written as "-".
+ */
+export function accessLogFields(
+  format: TelemetrySettings['accessLog'],
+  jwtAuthorizer: boolean,
+): Record<string, string> {
+  const authorizer: Record<string, string> = jwtAuthorizer
+    ? { caller: '$context.authorizer.claims.sub', authorizerError: '$context.authorizer.error' }
+    : {};
+  if (format === 'lean') {
+    return {
       requestId: '$context.requestId',
-      requestTime: '$context.requestTime',
-      sourceIp: '$context.identity.sourceIp',
-      userAgent: '$context.identity.userAgent',
-      routeKey: '$context.routeKey',
-      protocol: '$context.protocol',
+      ip: '$context.identity.sourceIp',
+      method: '$context.httpMethod',
+      path: '$context.path',
       status: '$context.status',
-      responseLength: '$context.responseLength',
-      responseLatency: '$context.responseLatency',
-      integrationLatency: '$context.integrationLatency',
-      integrationStatus: '$context.integrationStatus',
-      integrationError: '$context.integrationErrorMessage',
+      latencyMs: '$context.responseLatency',
+      bytes: '$context.responseLength',
       error: '$context.error.message',
-      // Why the gateway's JWT authorizer refused a token (empty without one).
-      authorizerError: '$context.authorizer.error',
-    }),
-  );
+      integrationError: '$context.integrationErrorMessage',
+      ...authorizer,
+    };
+  }
+  return {
+    requestId: '$context.requestId',
+    requestTime: '$context.requestTime',
+    sourceIp: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    routeKey: '$context.routeKey',
+    protocol: '$context.protocol',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    responseLatency: '$context.responseLatency',
+    integrationLatency: '$context.integrationLatency',
+    integrationStatus: '$context.integrationStatus',
+    integrationError: '$context.integrationErrorMessage',
+    error: '$context.error.message',
+    // Why the gateway's JWT authorizer refused a token (empty without one).
+    authorizerError: '$context.authorizer.error',
+    ...(jwtAuthorizer && { caller: '$context.authorizer.claims.sub' }),
+  };
 }

@@ -25,8 +25,11 @@ export const CONTEXT_KEYS = [
   'publicBaseUrl',
   'samLocal',
   'architecture',
-  'logLevel',
-  'debugSampleRate',
+  'requestLog',
+  'accessLog',
+  'accessLogClass',
+  'tracing',
+  'systemLogLevel',
   'sourceMaps',
   'alarmEmail',
   'alarmErrorRatePercent',
@@ -41,9 +44,18 @@ export const CONTEXT_KEYS = [
 // in cdk.context.json (`availability-zones:account=…`), `acknowledged-issue-numbers`.
 const OURS = /^[A-Za-z][A-Za-z0-9]*$/;
 
+/** Keys earlier versions read, with what replaced them: refused with that hint, never ignored. */
+const REMOVED: Record<string, string> = {
+  logLevel:
+    'the function no longer has a log level: it writes one record per refused or failed request (requestLog=all: every request)',
+  debugSampleRate: 'the function no longer logs at DEBUG; requestLog=all records every request',
+};
+
 export function refuseUnknownKeys(keys: Iterable<string>): void {
   const known: readonly string[] = CONTEXT_KEYS;
   for (const key of keys) {
+    const removed = REMOVED[key];
+    if (removed) throw new SettingsError(`Context key "${key}" was removed: ${removed}`);
     if (!OURS.test(key) || known.includes(key)) continue;
     const near = known.find((candidate) => distance(candidate.toLowerCase(), key.toLowerCase()) <= 2);
     throw new SettingsError(

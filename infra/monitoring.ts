@@ -20,11 +20,13 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { AlarmSettings } from './settings.ts';
+import type { RequestLogMode } from './telemetry.ts';
 
 /** The namespace and service dimension the function's Powertools Metrics publish under. */
 export const METRICS_NAMESPACE = 'PlantStore';
 export const SERVICE_NAME = 'plant-store';
-const OUTCOMES = ['ok', 'bad_request', 'unauthorized', 'forbidden', 'unavailable', 'error'];
+/** The outcomes the function counts in `Requests`; `ok` only when it records every request. */
+const FAILED_OUTCOMES = ['bad_request', 'unauthorized', 'forbidden', 'unavailable', 'error'];
 /** Dashboard granularity. */
 const PERIOD = Duration.minutes(5);
 /**
@@ -42,12 +44,14 @@ export interface MonitoringProps {
   fn: LambdaFunction;
   table: Table;
   alarms: AlarmSettings;
+  /** Which requests the function records (requestLog): the dashboard shows only metrics that get data. */
+  requestLog?: RequestLogMode;
 }
 
 export class Monitoring extends Construct {
   readonly alarms: Alarm[];
 
-  constructor(scope: Construct, id: string, { api, fn, table, alarms }: MonitoringProps) {
+  constructor(scope: Construct, id: string, { api, fn, table, alarms, requestLog = 'failures' }: MonitoringProps) {
     super(scope, id);
 
     this.alarms = [
@@ -93,16 +97,18 @@ export class Monitoring extends Construct {
         dimensionsMap: { service: SERVICE_NAME, ...dimensions },
         statistic,
         period: PERIOD,
-        label: Object.values(dimensions).join(' ') || name,
+        label: Object.values(dimensions).join(' ') || `${name} ${statistic}`,
       });
+    const outcomes = requestLog === 'all' ? ['ok', ...FAILED_OUTCOMES] : FAILED_OUTCOMES;
     new Dashboard(this, 'Dashboard', {
       dashboardName: `${fn.stack.stackName}-plant-store`,
       widgets: [
         [
-          graph(
-            'Requests by outcome',
-            OUTCOMES.map((outcome) => emf('Requests', { outcome })),
-          ),
+          // Every request is in the gateway's count; the function records the refused and failed ones.
+          graph('Requests by outcome', [
+            api.metricCount({ period: PERIOD, statistic: 'Sum', label: 'all requests (API Gateway)' }),
+            ...outcomes.map((outcome) => emf('Requests', { outcome })),
+          ]),
           graph('Latency (ms)', [
             api.metricLatency({ statistic: 'p50', period: PERIOD, label: 'API p50' }),
             api.metricLatency({ statistic: 'p99', period: PERIOD, label: 'API p99' }),
@@ -118,11 +124,26 @@ export class Monitoring extends Construct {
             fn.metricThrottles({ period: PERIOD, label: 'function throttles' }),
             dynamoThrottles.with({ label: 'DynamoDB throttles' }),
           ]),
-          graph('Plants returned per request', [
-            emf('PlantsReturned', { outcome: 'ok' }, 'Average'),
-            emf('PlantsReturned', { outcome: 'ok' }, 'Maximum'),
-          ]),
+          // From the function's init record: Lambda's platform.report (which had INIT's duration) is
+          // not written at the default system log level.
+          new GraphWidget({
+            title: 'Cold starts and INIT duration',
+            left: [emf('ColdStart', {})],
+            right: [emf('InitDuration', {}, 'p50'), emf('InitDuration', {}, 'Maximum')],
+            width: 12,
+            height: 6,
+          }),
         ],
+        ...(requestLog === 'all'
+          ? [
+              [
+                graph('Plants returned per request', [
+                  emf('PlantsReturned', { outcome: 'ok' }, 'Average'),
+                  emf('PlantsReturned', { outcome: 'ok' }, 'Maximum'),
+                ]),
+              ],
+            ]
+          : []),
       ],
     });
   }

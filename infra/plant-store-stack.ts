@@ -5,18 +5,26 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  Architecture,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { customDomainBaseUrl, PlantsApi } from './api.ts';
 import { Delivery } from './delivery.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
-import { METRICS_NAMESPACE, Monitoring, SERVICE_NAME } from './monitoring.ts';
+import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
+import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
-const LOG_RETENTION = RetentionDays.ONE_MONTH;
+const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
 
 export class PlantStoreStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -42,8 +50,14 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
     });
 
-    // Function: its own role and log group, so nothing beyond what is granted below is allowed.
-    const logGroup = new LogGroup(this, 'FunctionLogs', { retention: LOG_RETENTION, removalPolicy });
+    // Function: its own role and log group, so nothing beyond what is granted below is allowed. The
+    // group stays in the Standard class: CloudWatch extracts the records' EMF metrics only there.
+    const { telemetry } = settings;
+    const logGroup = new LogGroup(this, 'FunctionLogs', {
+      retention: LOG_RETENTION,
+      removalPolicy,
+      logGroupClass: LogGroupClass.STANDARD,
+    });
     const role = new Role(this, 'FunctionRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
     const fn = new LambdaFunction(this, 'ListPlantsFunction', {
@@ -54,10 +68,11 @@ export class PlantStoreStack extends Stack {
       architecture: settings.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: FUNCTION_MEMORY_MB,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
-      tracing: Tracing.ACTIVE,
+      tracing: telemetry.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: SystemLogLevel[telemetry.systemLogLevel],
       environment: {
         // sam local only overrides variables the template declares; empty means unset to both. The
         // identity's own values (an external issuer's JWKS URI, issuer type) come after and win.
@@ -70,11 +85,7 @@ export class PlantStoreStack extends Stack {
         }),
         PLANTS_TABLE_NAME: table.tableName,
         ...identity.environment,
-        // Powertools: service name and metrics namespace the dashboard reads, log level, debug sampling.
-        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-        POWERTOOLS_LOG_LEVEL: settings.logLevel,
-        POWERTOOLS_LOGGER_SAMPLE_RATE: String(settings.debugSampleRate),
+        ...telemetryEnvironment(telemetry),
         ...functionNodeOptions(settings.sourceMaps),
         // Next links name the proxy's URL, else the custom domain (with its mapping key, which
         // requests don't carry), else the execute-api URL a request came on (public-url.ts).
@@ -82,12 +93,14 @@ export class PlantStoreStack extends Stack {
         ...(settings.publicBaseUrl && { PUBLIC_BASE_URL: settings.publicBaseUrl }),
       },
     });
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no ' +
-        'resource-level permissions; nothing else in the role uses a wildcard resource.',
-    });
+    if (telemetry.tracing) {
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no ' +
+          'resource-level permissions; nothing else in the role uses a wildcard resource.',
+      });
+    }
 
     // Grant: Query on the table and nothing else (no Scan, no GetItem, no writes).
     table.grant(fn, 'dynamodb:Query');
@@ -103,12 +116,20 @@ export class PlantStoreStack extends Stack {
       corsOrigins: settings.corsOrigins,
       jwtAuthorizer: settings.jwtAuthorizer,
       customDomain: settings.customDomain,
+      accessLog: telemetry.accessLog,
+      accessLogClass: telemetry.accessLogClass,
       logRetention: LOG_RETENTION,
       removalPolicy,
     });
 
     // Monitoring: alarms (optionally mailed) and a dashboard; any of them firing stops a deployment.
-    const monitoring = new Monitoring(this, 'Monitoring', { api, fn, table, alarms: settings.alarms });
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      api,
+      fn,
+      table,
+      alarms: settings.alarms,
+      requestLog: telemetry.requestLog,
+    });
     delivery.rollBackOn(monitoring.alarms);
 
     // Outputs

@@ -6,6 +6,7 @@ import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError,
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
+import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
 
 export type { ContextReader } from './context-values.ts';
 export { SettingsError } from './context-values.ts';
@@ -29,10 +30,8 @@ export interface StackSettings {
   samLocal: boolean;
   /** The function's processor: Graviton (arm64, the default: cheaper per GB-second) or x86_64. */
   architecture: 'arm64' | 'x86_64';
-  /** Powertools log level of the function (POWERTOOLS_LOG_LEVEL). */
-  logLevel: string;
-  /** Share of invocations logged at DEBUG (POWERTOOLS_LOGGER_SAMPLE_RATE), 0 to 1. */
-  debugSampleRate: number;
+  /** What is recorded per request: the function's record, access log, platform records, traces. */
+  telemetry: TelemetrySettings;
   /** Stack traces through the source map (NODE_OPTIONS=--enable-source-maps), at a cold-start cost. */
   sourceMaps: boolean;
   alarms: AlarmSettings;
@@ -61,7 +60,6 @@ export interface AlarmSettings {
 
 const DEFAULT_RATE_LIMIT = 50;
 const DEFAULT_BURST_LIMIT = 100;
-const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/;
 const BASE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -83,8 +81,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     publicBaseUrl: readPublicBaseUrl(context),
     samLocal: flag(context, 'samLocal'),
     architecture: oneOf(context, 'architecture', ['arm64', 'x86_64'] as const) ?? 'arm64',
-    logLevel: readLogLevel(context),
-    debugSampleRate: decimal(context, 'debugSampleRate', 0, { min: 0, max: 1, inclusiveMin: true }),
+    telemetry: readTelemetry(context),
     sourceMaps: flag(context, 'sourceMaps'),
     alarms: {
       email: text(context, 'alarmEmail'),
@@ -95,14 +92,6 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     },
     delivery: readDelivery(context, dev),
   };
-}
-
-function readLogLevel(context: ContextReader): string {
-  const value = text(context, 'logLevel')?.toUpperCase() ?? 'INFO';
-  if (!LOG_LEVELS.includes(value)) {
-    throw new SettingsError(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-  }
-  return value;
 }
 
 // The function refuses the same at cold start; here the mistake shows at synth, before a deploy.

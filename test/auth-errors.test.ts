@@ -13,7 +13,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const token = signToken(createSigningKey(), { iss: ISSUER, aud: 'api', sub: 'alice', iat: now(), exp: now() + 60 });
 
 describe('unexpected verification errors', () => {
-  it('leave as a generic 500 (logged at ERROR by errorResponses), not as 401', async () => {
+  it('leave as a generic 500 (logged at ERROR in the request record), not as 401', async () => {
     // The fault readConfig now refuses at cold start, forced past it: aws-jwt-verify cannot fetch
     // an http key URL and throws a TypeError, which used to become 401 "invalid" for every caller.
     const config = readConfig({ PLANTS_TABLE_NAME: 't', AUTH_ISSUER: ISSUER, AUTH_AUDIENCE: 'api' }).auth;

@@ -13,6 +13,28 @@ export interface Config {
    */
   requestContextFromApiGateway: boolean;
   auth: AuthConfig;
+  telemetry: TelemetryConfig;
+}
+
+/** Which requests write a record: only those refused or failed (4xx, 5xx), or every one. */
+export const REQUEST_LOG_MODES = ['failures', 'all'] as const;
+export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number];
+
+/** What the function records about requests (see observability.ts). */
+export interface TelemetryConfig {
+  requestLog: RequestLogMode;
+  /** The `service` dimension of every metric (POWERTOOLS_SERVICE_NAME, which the Tracer reads too). */
+  service: string;
+  /** CloudWatch namespace of the EMF metrics (POWERTOOLS_METRICS_NAMESPACE). */
+  namespace: string;
+  /** EMF metrics in the records; off where CloudWatch never reads them (`npm start`). */
+  metrics: boolean;
+  /** Indented records for a person at a terminal (POWERTOOLS_DEV, as `npm start` sets it). */
+  pretty: boolean;
+  /** The version serving: Lambda sets it, to the number when invoked through a version or alias. */
+  version: string;
+  /** How Lambda started this environment: `provisioned-concurrency` is no cold start for a caller. */
+  initializationType: string | undefined;
 }
 
 export interface AuthConfig {
@@ -70,6 +92,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isCognito,
       groupsClaim: readGroupsClaim(env, isCognito),
     },
+    telemetry: readTelemetry(env),
+  };
+}
+
+function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
+  const requestLog = optional(env, 'REQUEST_LOG') ?? 'failures';
+  if (!(REQUEST_LOG_MODES as readonly string[]).includes(requestLog)) {
+    throw new ConfigError(`REQUEST_LOG must be one of ${REQUEST_LOG_MODES.join(', ')}, got "${requestLog}"`);
+  }
+  return {
+    requestLog: requestLog as RequestLogMode,
+    service: optional(env, 'POWERTOOLS_SERVICE_NAME') ?? 'plant-store',
+    namespace: optional(env, 'POWERTOOLS_METRICS_NAMESPACE') ?? 'PlantStore',
+    metrics: optional(env, 'POWERTOOLS_METRICS_DISABLED')?.toLowerCase() !== 'true',
+    pretty: optional(env, 'POWERTOOLS_DEV')?.toLowerCase() === 'true',
+    version: optional(env, 'AWS_LAMBDA_FUNCTION_VERSION') ?? '$LATEST',
+    initializationType: optional(env, 'AWS_LAMBDA_INITIALIZATION_TYPE'),
   };
 }
 
@@ -107,8 +146,7 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'PUBLIC_BASE_URL');
   if (raw === undefined) return undefined;
   const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
-  const url =
-    parseHttps(raw) ?? (parsed?.protocol === 'http:' && isLoopbackHost(parsed.hostname) ? parsed : undefined);
+  const url = parseHttps(raw) ?? (parsed?.protocol === 'http:' && isLoopbackHost(parsed.hostname) ? parsed : undefined);
   if (url === undefined || url.search || url.hash || url.username || url.password || raw.length > MAX_BASE_URL_LENGTH) {
     throw new ConfigError(
       `PUBLIC_BASE_URL must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,

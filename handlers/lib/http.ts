@@ -72,18 +72,13 @@ export function json(body: string, headers: Record<string, string> = {}): APIGat
 
 /**
  * Maps any error to `{error, message}` with the status and headers its type carries. Runs before
- * @middy/http-error-handler, which writes the response. Server-side failures go to `logError`
- * (stack included) and leave as a generic message; the original error stays as `cause`.
+ * @middy/http-error-handler, which writes the response. Server-side failures leave as a generic
+ * message; the original error stays as `cause`, where the request's record finds it (stack included).
  */
-export function errorResponses({
-  logError,
-}: {
-  logError: (error: unknown) => void;
-}): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
+export function errorResponses(): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
   return {
     onError: (request) => {
       const response = toErrorResponse(request.error);
-      if (response.statusCode >= 500) logError(request.error);
       request.error = Object.assign(new Error(response.body, { cause: request.error }), {
         statusCode: response.statusCode,
         expose: true,

@@ -1,21 +1,17 @@
-// Structured logs, EMF metrics and X-Ray traces with Powertools, and the per-request telemetry.
+// The per-request record (log line and EMF metrics in one, see request-record.ts), written when a
+// request is refused or fails (or for every request, with REQUEST_LOG=all), and X-Ray traces with
+// the Powertools Tracer when tracing is on.
 
-import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { TelemetryConfig } from './config.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
+import { initRecord, isRecorded, requestRecord, serialise } from './request-record.ts';
 
-// Level (POWERTOOLS_LOG_LEVEL), debug sampling (POWERTOOLS_LOGGER_SAMPLE_RATE) and tracing
-// switches come from the environment, as Powertools documents them.
+// The Tracer's switches come from the environment, as Powertools documents them.
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'plant-store';
-export const logger = new Logger({ serviceName });
-export const metrics = new Metrics({
-  serviceName,
-  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PlantStore',
-});
 
 /**
  * The Powertools Tracer, loaded only where Powertools would trace (on Lambda, unless
@@ -60,65 +56,76 @@ export const traceClient = <Client>(client: Client): Client =>
   tracing ? tracing.tracer.captureAWSv3Client(client) : client;
 
 // Per-invocation state is keyed by objects Middy and the runtime create per invocation (the
-// request, the Lambda context), never kept in module variables or on the shared logger: the
-// local server, the load run and Lambda managed instances overlap invocations in one process.
-const started = new WeakMap<object, number>();
-const callers = new WeakMap<object, string>();
+// request, the Lambda context), never kept in module variables: the local server, the load run and
+// Lambda managed instances overlap invocations in one process.
+const started = new WeakMap<object, { at: number; coldStart: boolean }>();
+const notes = new WeakMap<object, { caller?: string; plantsReturned?: number }>();
+let invoked = false;
 
-/** Records the verified caller of this invocation for its access log line. */
+/** Records the verified caller of this invocation, for its record. */
 export function noteCaller(context: object, sub: string): void {
-  callers.set(context, sub);
+  notes.set(context, { ...notes.get(context), caller: sub });
 }
 
-export type Outcome = 'ok' | 'bad_request' | 'unauthorized' | 'forbidden' | 'unavailable' | 'error';
-
-export function outcomeOf(status: number): Outcome {
-  if (status < 400) return 'ok';
-  if (status === 400) return 'bad_request';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 503) return 'unavailable';
-  return 'error';
+/** Records how many plants this invocation returned (written only with REQUEST_LOG=all). */
+export function notePlantsReturned(context: object, count: number): void {
+  notes.set(context, { ...notes.get(context), plantsReturned: count });
 }
 
 /**
- * One INFO line per request (method, path, status, latency, and the caller's `sub` once the
- * handler has noted it) and one `Requests` metric with its outcome as a dimension (which
- * `PlantsReturned` shares, flushed together by logMetrics). Never the token, never
- * the Authorization header: only the fields named here are written.
+ * Writes one line to stdout itself. Not console.log: with Lambda's JSON log format the Node.js
+ * runtime wraps console output in a JSON object of its own, with this record as an escaped string
+ * (twice the bytes, and CloudWatch no longer finds the metrics in it). Not Powertools Logger and
+ * Metrics either: they write the log line and the metrics as two objects, the metrics on every
+ * invocation (or a warning when there are none), and their context fields on every line.
  */
-export function requestTelemetry(): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
+function write(record: object, config: TelemetryConfig): void {
+  process.stdout.write(serialise(record, config));
+}
+
+/** The init record: call once, when INIT is done (performance.now() counts from process start). */
+export function recordInit(config: TelemetryConfig): void {
+  write(initRecord(Math.round(performance.now()), config), config);
+}
+
+/**
+ * One record for each refused or failed request (each request with REQUEST_LOG=all), written when
+ * it is answered; successful requests write nothing by default, as the API access log has them.
+ * Never the token, never the Authorization header: only the fields of RequestFacts are written.
+ */
+export function requestTelemetry(config: TelemetryConfig): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
   const finish = (request: Request<ApiEvent, APIGatewayProxyResult>, status: number) => {
-    const outcome = outcomeOf(status);
-    const [method, path] = requestLine(request.event);
-    logger.info('request', {
-      method,
-      path,
-      status,
-      outcome,
-      latency_ms: Math.round(performance.now() - (started.get(request) ?? performance.now())),
-      caller: callers.get(request.context),
-      apigw_request_id: request.event.requestContext?.requestId,
-    });
-    metrics.addDimension('outcome', outcome);
-    metrics.addMetric('Requests', MetricUnit.Count, 1);
+    if (!isRecorded(status, config)) return;
+    const start = started.get(request);
+    const note = notes.get(request.context);
+    // errorResponses (http.ts) keeps the original error as the cause of the one it answers with.
     const cause = (request.error as { cause?: unknown } | null | undefined)?.cause;
-    if (cause instanceof UnauthorizedError || cause instanceof ForbiddenError) {
-      const failures = metrics.singleMetric();
-      failures.addDimension('reason', cause.reason);
-      failures.addMetric('AuthFailures', MetricUnit.Count, 1);
-    }
+    const refused = cause instanceof UnauthorizedError || cause instanceof ForbiddenError;
+    const facts = {
+      status,
+      latencyMs: Math.round(performance.now() - (start?.at ?? performance.now())),
+      coldStart: start?.coldStart ?? false,
+      functionRequestId: request.context?.awsRequestId,
+      apigwRequestId: request.event.requestContext?.requestId,
+      caller: note?.caller,
+      reason: refused ? cause.reason : undefined,
+      plantsReturned: status < 400 ? note?.plantsReturned : undefined,
+      error: status >= 500 ? cause : undefined,
+      traceId: tracing ? traceRoot(process.env._X_AMZN_TRACE_ID) : undefined,
+    };
+    write(requestRecord(facts, config), config);
   };
   return {
     before: (request) => {
-      started.set(request, performance.now());
+      const coldStart = !invoked && config.initializationType !== 'provisioned-concurrency';
+      invoked = true;
+      started.set(request, { at: performance.now(), coldStart });
     },
     after: (request) => finish(request, request.response?.statusCode ?? 200),
     onError: (request) => finish(request, request.response?.statusCode ?? 500),
   };
 }
 
-function requestLine(event: ApiEvent): [string | undefined, string | undefined] {
-  if ('rawPath' in event) return [event.requestContext?.http?.method, event.rawPath];
-  return [event.httpMethod, event.path];
+function traceRoot(header: string | undefined): string | undefined {
+  return header?.match(/Root=([^;]+)/)?.[1];
 }

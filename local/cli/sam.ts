@@ -21,7 +21,7 @@ const USAGE = `Usage: npm run sam -- invoke [--rest] [--limit N] | start-api [--
   start-api           the API on http://127.0.0.1:${DEFAULT_API_PORT}/plants until Ctrl+C (a container per request)
     --port N          its port
   --skip-pull-image   don't ask the registry for a newer Lambda image (automatic when the image is local)
-  -c key=value        more CDK context for the synth, e.g. -c logLevel=DEBUG
+  -c key=value        more CDK context for the synth, e.g. -c requestLog=all
 
 Needs the AWS SAM CLI and Docker. Files go to .local/sam/: the template, env.json, the events and
 a token per demo user (alice, bob). Everything started here stops when SAM does.`;

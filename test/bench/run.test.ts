@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { BILLED_LINES } from '../../bench/cost.ts';
 import type { BenchResults } from '../../bench/results.ts';
 
 const outDir = `${mkdtempSync(`${tmpdir()}/bench-`)}/`;
@@ -46,7 +47,28 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
     expect(groupPage(20, 100)?.plants).toBe(100);
     for (const point of results.groupReadCost) expect(point.queryCalls).toBeLessThanOrEqual(10);
     expect(results.peakRssBytes.afterWarm).toBeGreaterThan(0);
-    expect(results.costPerMillion.httpApiTotal).toBeLessThan(results.costPerMillion.restApiTotal);
+    // Every billed line, and a total that is their sum.
+    const usd = results.cost.perMillionUsd;
+    const { total, ...lines } = usd;
+    expect(Object.keys(lines).sort()).toEqual([...BILLED_LINES].sort());
+    expect(total).toBeCloseTo(
+      Object.values(lines).reduce((sum, value) => sum + value, 0),
+      3,
+    );
+    expect(usd.apiGateway).toBe(1);
+    expect(usd.lambdaDuration).toBeGreaterThan(0);
+    expect(usd.logsIngestion).toBeGreaterThan(0);
+    // As deployed: a 200 writes nothing to the function's log; a refusal and a failure one record each.
+    const byStatus = results.cost.logBytesByStatus;
+    expect(byStatus['200'].functionLog).toBe(0);
+    expect(byStatus['401'].functionLog).toBeGreaterThan(0);
+    expect(byStatus['200'].apiAccessLog).toBeGreaterThan(100);
+    expect(results.cost.functionRecords['401']).toEqual([expect.stringContaining('"reason":"expired"')]);
+    expect(results.cost.functionRecords['503']).toEqual([expect.stringContaining('"ServerErrors":1')]);
+    expect(results.cost.logBytesPerRequest.lambdaPlatform).toBe(0);
+    expect(results.cost.flags.find((f) => f.flag === 'tracing=true')?.changeUsd).toBeGreaterThan(0.2);
+    expect(results.cost.monthlyUsd.counts.alarms).toBeGreaterThanOrEqual(5);
+    expect(results.targets.map((target) => target.name)).toContain('all-in cost per million');
     expect(results.targets.map((target) => target.name)).toContain('first request after init');
     const chart = readFileSync(`${outDir}chart.svg`, 'utf8');
     expect(chart).toMatch(/^<svg [^>]*>[\s\S]*<\/svg>\n$/);
@@ -65,6 +87,15 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
     ]) {
       const done = new RegExp(`^  ${phase}: (\\d+)/\\1 [a-z ]+ after`, 'm');
       expect({ phase, done: done.test(stderr) }).toEqual({ phase, done: true });
+    }
+    for (const item of [
+      'API Gateway (HTTP API)',
+      'Lambda INIT',
+      'CloudWatch Logs ingestion',
+      'X-Ray',
+      'Data transfer out',
+    ]) {
+      expect(stdout).toContain(`| ${item} | $`);
     }
   }, 120_000);
 });

@@ -10,9 +10,11 @@ const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaa
 let plain: Synthesized;
 let guarded: Synthesized;
 let external: Synthesized;
+let verbose: Synthesized;
 
 beforeAll(() => {
   plain = synth();
+  verbose = synth({ accessLog: 'full' });
   guarded = synth({
     jwtAuthorizer: 'true',
     authRequiredScope: 'plants/read',
@@ -32,7 +34,7 @@ beforeAll(() => {
   });
 });
 afterAll(() => {
-  for (const synthesized of [plain, guarded, external]) synthesized?.cleanup();
+  for (const synthesized of [plain, guarded, external, verbose]) synthesized?.cleanup();
 });
 
 type Resource = { Properties: Record<string, unknown> };
@@ -53,7 +55,7 @@ describe('route and stage', () => {
     });
   });
 
-  it('throttles and access-logs the stage as JSON', () => {
+  it('throttles and access-logs the stage as one lean JSON object per request', () => {
     const stage = only(plain, 'AWS::ApiGatewayV2::Stage').Properties;
     expect(stage).toMatchObject({
       StageName: '$default',
@@ -62,10 +64,29 @@ describe('route and stage', () => {
       AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^ApiAccessLogs/), 'Arn'] } },
     });
     const format = JSON.parse((stage.AccessLogSettings as { Format: string }).Format);
-    expect(format).toMatchObject({
+    expect(format).toEqual({
       requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      method: '$context.httpMethod',
+      path: '$context.path',
       status: '$context.status',
+      latencyMs: '$context.responseLatency',
+      bytes: '$context.responseLength',
+      error: '$context.error.message',
+      integrationError: '$context.integrationErrorMessage',
+    });
+  });
+
+  it('logs the caller and why a token was refused when the gateway checks tokens', () => {
+    const format = (s: Synthesized) =>
+      JSON.parse((only(s, 'AWS::ApiGatewayV2::Stage').Properties.AccessLogSettings as { Format: string }).Format);
+    expect(format(guarded)).toMatchObject({
+      caller: '$context.authorizer.claims.sub',
       authorizerError: '$context.authorizer.error',
+    });
+    expect(format(verbose)).toMatchObject({
+      userAgent: '$context.identity.userAgent',
+      integrationLatency: '$context.integrationLatency',
     });
   });
 

@@ -9,7 +9,7 @@ const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaa
 let prod: Synthesized;
 let dev: Synthesized;
 let linear: Synthesized;
-let debug: Synthesized;
+let everyRequest: Synthesized;
 let devCanary: Synthesized;
 let guarded: Synthesized;
 
@@ -17,7 +17,7 @@ beforeAll(() => {
   prod = synth();
   dev = synth({ dev: 'true' });
   linear = synth({ deploymentStrategy: 'linear', alarmP99Ms: '1500', alarmMinRequests: '20' });
-  debug = synth({ logLevel: 'debug' });
+  everyRequest = synth({ requestLog: 'all' });
   devCanary = synth({ dev: 'true', deploymentStrategy: 'canary', provisionedConcurrency: '3' });
   guarded = synth({
     jwtAuthorizer: 'true',
@@ -27,7 +27,7 @@ beforeAll(() => {
   });
 });
 afterAll(() => {
-  for (const synthesized of [prod, dev, linear, debug, devCanary, guarded]) synthesized?.cleanup();
+  for (const synthesized of [prod, dev, linear, everyRequest, devCanary, guarded]) synthesized?.cleanup();
 });
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; UpdatePolicy?: unknown };
@@ -100,7 +100,7 @@ describe('the live alias', () => {
   });
 
   it('moves to a new version when the configuration changes, and not when only an alarm threshold does', () => {
-    expect(onlyId(debug, 'AWS::Lambda::Version')).not.toBe(onlyId(prod, 'AWS::Lambda::Version'));
+    expect(onlyId(everyRequest, 'AWS::Lambda::Version')).not.toBe(onlyId(prod, 'AWS::Lambda::Version'));
     expect(onlyId(linear, 'AWS::Lambda::Version')).toBe(onlyId(prod, 'AWS::Lambda::Version'));
   });
 

@@ -1,7 +1,6 @@
 // Alarms, the optional alarm topic and the dashboard, as synthesized.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Match } from 'aws-cdk-lib/assertions';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 let plain: Synthesized;
@@ -11,8 +10,7 @@ beforeAll(() => {
   plain = synth();
   mailed = synth({
     alarmEmail: 'oncall@example.com',
-    logLevel: 'debug',
-    debugSampleRate: '0.05',
+    requestLog: 'all',
     alarmErrorRatePercent: '2.5',
     alarmMinRequests: '30',
     alarmP99Ms: '1200',
@@ -104,41 +102,25 @@ describe('alarms', () => {
 });
 
 describe('dashboard', () => {
-  it('shows requests by outcome, latency, errors and plants returned', () => {
-    const [dashboard] = Object.values(plain.template.findResources('AWS::CloudWatch::Dashboard'));
-    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+  const body = (s: Synthesized) =>
+    JSON.stringify(Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'))[0]?.Properties.DashboardBody);
+
+  it('shows requests by outcome, latency, errors and throttles, cold starts and INIT', () => {
     for (const title of [
       'Requests by outcome',
       'Latency (ms)',
       'Errors and throttles',
-      'Plants returned per request',
+      'Cold starts and INIT duration',
     ]) {
-      expect(body).toContain(title);
+      expect(body(plain)).toContain(title);
     }
-    expect(body).toContain('PlantStore');
-    expect(body).toContain('PlantsReturned');
-  });
-});
-
-describe('function logging settings', () => {
-  it('names the service and namespace the dashboard reads, at INFO with no debug sampling by default', () => {
-    plain.template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: Match.objectLike({
-          POWERTOOLS_SERVICE_NAME: 'plant-store',
-          POWERTOOLS_METRICS_NAMESPACE: 'PlantStore',
-          POWERTOOLS_LOG_LEVEL: 'INFO',
-          POWERTOOLS_LOGGER_SAMPLE_RATE: '0',
-        }),
-      },
-    });
+    expect(body(plain)).toContain('PlantStore');
   });
 
-  it('takes the log level and debug sampling from context', () => {
-    mailed.template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: Match.objectLike({ POWERTOOLS_LOG_LEVEL: 'DEBUG', POWERTOOLS_LOGGER_SAMPLE_RATE: '0.05' }),
-      },
-    });
+  it('shows plants returned per request, and the ok outcome, only when every request is recorded', () => {
+    expect(body(plain)).not.toContain('Plants returned per request');
+    expect(body(plain)).not.toContain('\\"outcome\\",\\"ok\\"');
+    expect(body(mailed)).toContain('Plants returned per request');
+    expect(body(mailed)).toContain('\\"outcome\\",\\"ok\\"');
   });
 });

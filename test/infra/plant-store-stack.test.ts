@@ -19,8 +19,12 @@ const EVERY_OPTION = {
   corsOrigins: 'https://app.example.com',
   alarmEmail: 'oncall@example.com',
   alarmErrorRatePercent: '2',
-  logLevel: 'debug',
   sourceMaps: 'true',
+  requestLog: 'all',
+  accessLog: 'full',
+  accessLogClass: 'standard',
+  tracing: 'true',
+  systemLogLevel: 'info',
   deploymentStrategy: 'linear',
   provisionedConcurrency: '2',
   architecture: 'x86_64',
@@ -78,15 +82,21 @@ describe('table', () => {
 });
 
 describe('function', () => {
-  it('runs the bundle on Node.js 24, arm64, with explicit memory, timeout and active tracing', () => {
+  it('runs the bundle on Node.js 24, arm64, with explicit memory and timeout, JSON logs, Lambda platform records at WARN', () => {
     prod.template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
       MemorySize: 1024,
       Timeout: 15,
-      TracingConfig: { Mode: 'Active' },
-      LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') } },
+      LoggingConfig: {
+        LogFormat: 'JSON',
+        SystemLogLevel: 'WARN',
+        LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') },
+      },
+    });
+    expect(only(everything, 'AWS::Lambda::Function').Properties.LoggingConfig).toMatchObject({
+      SystemLogLevel: 'INFO',
     });
   });
 
@@ -94,10 +104,25 @@ describe('function', () => {
     expect(only(everything, 'AWS::Lambda::Function').Properties.Architectures).toEqual(['x86_64']);
   });
 
-  it('logs to its own log group and the API to another, both kept for a month', () => {
-    const groups = Object.values(prod.template.findResources('AWS::Logs::LogGroup')) as Resource[];
-    expect(groups).toHaveLength(2);
-    for (const group of groups) expect(group).toMatchObject({ Properties: { RetentionInDays: 30 } });
+  it('traces with X-Ray only when asked (-c tracing=true), and then loads the Tracer', () => {
+    const fn = (s: Synthesized) => only(s, 'AWS::Lambda::Function').Properties;
+    const variables = (s: Synthesized) => (fn(s).Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(fn(prod).TracingConfig).toBeUndefined();
+    expect(variables(prod).POWERTOOLS_TRACE_ENABLED).toBe('false');
+    expect(fn(everything).TracingConfig).toEqual({ Mode: 'Active' });
+    expect(variables(everything).POWERTOOLS_TRACE_ENABLED).toBeUndefined();
+  });
+
+  it('logs to its own Standard log group (for EMF) and the API to an Infrequent Access one, both kept for a month', () => {
+    const groups = (s: Synthesized) => Object.values(s.template.findResources('AWS::Logs::LogGroup')) as Resource[];
+    expect(groups(prod)).toHaveLength(2);
+    for (const group of groups(prod)) expect(group).toMatchObject({ Properties: { RetentionInDays: 30 } });
+    const classes = (s: Synthesized) =>
+      groups(s)
+        .map((group) => group.Properties.LogGroupClass)
+        .sort();
+    expect(classes(prod)).toEqual(['INFREQUENT_ACCESS', 'STANDARD']);
+    expect(classes(everything)).toEqual(['STANDARD', 'STANDARD']);
   });
 
   it('loads source maps only when asked (-c sourceMaps=true), since they cost every cold start', () => {
@@ -116,8 +141,8 @@ describe('function', () => {
       AUTH_TOKEN_USE: 'access',
       POWERTOOLS_SERVICE_NAME: 'plant-store',
       POWERTOOLS_METRICS_NAMESPACE: 'PlantStore',
-      POWERTOOLS_LOG_LEVEL: 'INFO',
-      POWERTOOLS_LOGGER_SAMPLE_RATE: '0',
+      REQUEST_LOG: 'failures',
+      POWERTOOLS_TRACE_ENABLED: 'false',
     });
   });
 
@@ -153,9 +178,14 @@ describe('permissions', () => {
       'dynamodb:Query',
       'logs:CreateLogStream',
       'logs:PutLogEvents',
-      'xray:PutTelemetryRecords',
-      'xray:PutTraceSegments',
     ]);
+  });
+
+  it('allow writing X-Ray segments only with tracing on', () => {
+    const actions = (s: Synthesized) =>
+      JSON.stringify(Object.values(s.template.findResources('AWS::IAM::Policy')).map((p) => p.Properties));
+    expect(actions(prod)).not.toContain('xray:');
+    expect(actions(everything)).toContain('xray:PutTraceSegments');
   });
 
   it('attach no managed policies to the function role', () => {
@@ -213,17 +243,11 @@ describe('checks', () => {
       .sort();
 
   it('acknowledges only these findings, each with a written reason', () => {
-    expect(ids(prod)).toEqual([
-      'AwsSolutions-APIG4',
-      'AwsSolutions-COG2',
-      'AwsSolutions-COG8',
-      CODEDEPLOY_ROLE_POLICY,
-      'AwsSolutions-IAM5[Resource::*]',
-    ]);
+    expect(ids(prod)).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-COG2', 'AwsSolutions-COG8', CODEDEPLOY_ROLE_POLICY]);
     for (const [, reason] of acknowledged(prod)) expect(reason.length).toBeGreaterThan(60);
   });
 
-  it('no longer acknowledges a missing authorizer (APIG4) when the JWT authorizer is on', () => {
+  it("acknowledges X-Ray's wildcard resource with tracing on, and no missing authorizer (APIG4) with the JWT authorizer", () => {
     expect(ids(everything)).toEqual([
       'AwsSolutions-COG2',
       'AwsSolutions-COG8',

@@ -24,9 +24,14 @@ describe('readSettings', () => {
       publicBaseUrl: undefined,
       samLocal: false,
       architecture: 'arm64',
-      logLevel: 'INFO',
-      debugSampleRate: 0,
       sourceMaps: false,
+      telemetry: {
+        requestLog: 'failures',
+        accessLog: 'lean',
+        accessLogClass: 'infrequent',
+        tracing: false,
+        systemLogLevel: 'WARN',
+      },
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
       delivery: { strategy: 'canary', provisionedConcurrency: 0 },
     });
@@ -47,6 +52,11 @@ describe('readSettings', () => {
       alarmMinRequests: 50,
       alarmP99Ms: '1500',
       architecture: 'x86_64',
+      requestLog: 'all',
+      accessLog: 'full',
+      accessLogClass: 'standard',
+      tracing: true,
+      systemLogLevel: 'info',
     });
     expect(settings).toMatchObject({
       dev: true,
@@ -61,6 +71,13 @@ describe('readSettings', () => {
       },
       jwtAuthorizer: true,
       alarms: { errorRatePercent: 0.5, minRequests: 50, p99Ms: 1500 },
+      telemetry: {
+        requestLog: 'all',
+        accessLog: 'full',
+        accessLogClass: 'standard',
+        tracing: true,
+        systemLogLevel: 'INFO',
+      },
     });
   });
 
@@ -158,10 +175,12 @@ describe('readSettings', () => {
     [{ publicBaseUrl: 'http://www.example.com' }, 'publicBaseUrl must be an https URL'],
     [{ publicBaseUrl: 'https://www.example.com/?x=1' }, 'publicBaseUrl must be an https URL'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
-    [{ logLevel: 'verbose' }, 'logLevel must be one of'],
     [{ architecture: 'amd64' }, 'architecture must be one of arm64, x86_64, got "amd64"'],
-    [{ debugSampleRate: '1.5' }, 'debugSampleRate must be a number from 0 to 1'],
-    [{ debugSampleRate: '-0.1' }, 'debugSampleRate must be a number from 0 to 1'],
+    [{ requestLog: 'none' }, 'requestLog must be one of failures, all, got "none"'],
+    [{ accessLog: 'off' }, 'accessLog must be one of lean, full'],
+    [{ accessLogClass: 'delivery' }, 'accessLogClass must be one of infrequent, standard'],
+    [{ tracing: 'yes' }, 'tracing must be true or false'],
+    [{ systemLogLevel: 'error' }, 'systemLogLevel must be one of WARN, INFO, DEBUG'],
     [{ alarmErrorRatePercent: '0' }, 'alarmErrorRatePercent must be a number above 0 and at most 100'],
     [{ alarmMinRequests: '0' }, 'alarmMinRequests must be a positive integer'],
     [{ alarmP99Ms: '15000' }, 'alarmP99Ms must be an integer from 1 to 14999'],
@@ -178,6 +197,11 @@ describe('unknown context keys', () => {
     expect(() => from({ devv: 'true' })).toThrow('Unknown context key "devv" (did you mean "dev"?)');
     expect(() => from({ jwtAuthoriser: 'true' })).toThrow('did you mean "jwtAuthorizer"?');
     expect(() => from({ plants: '1' })).toThrow(/^Unknown context key "plants"; known keys: stackName, dev/);
+  });
+
+  it('are refused, with what replaced them, when earlier versions read them', () => {
+    expect(() => from({ logLevel: 'DEBUG' })).toThrow(/^Context key "logLevel" was removed: .*requestLog=all/);
+    expect(() => from({ debugSampleRate: '0.1' })).toThrow('Context key "debugSampleRate" was removed');
   });
 
   it("are left alone when they are CDK's: feature flags, CLI settings, cached lookups", () => {

@@ -87,7 +87,7 @@ describe('errorResponses', () => {
     const request = { error: new Error('boom') } as Parameters<
       NonNullable<ReturnType<typeof errorResponses>['onError']>
     >[0];
-    errorResponses({ logError: () => {} }).onError?.(request);
+    errorResponses().onError?.(request);
     expect(request.error).toMatchObject({
       statusCode: 500,
       headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },

@@ -1,0 +1,72 @@
+// What the deployed stack records per request, and at what price (docs/deploy.md's flag table,
+// measured by `npm run bench`): the function's record, the API access log, Lambda's platform
+// records and X-Ray. One module for the stack, the local server and the benchmark.
+
+import { REQUEST_LOG_MODES, type RequestLogMode } from '../handlers/lib/config.ts';
+import { type ContextReader, flag, oneOf } from './context-values.ts';
+import { METRICS_NAMESPACE, SERVICE_NAME } from './monitoring.ts';
+
+export type { RequestLogMode } from '../handlers/lib/config.ts';
+export const ACCESS_LOG_FORMATS = ['lean', 'full'] as const;
+export const LOG_CLASSES = ['infrequent', 'standard'] as const;
+export const SYSTEM_LOG_LEVELS = ['WARN', 'INFO', 'DEBUG'] as const;
+
+export interface TelemetrySettings {
+  /** The function's record for refused and failed requests only (default), or for every request. */
+  requestLog: RequestLogMode;
+  /** The API access log's fields: the few an operator needs (default), or the earlier verbose set. */
+  accessLog: (typeof ACCESS_LOG_FORMATS)[number];
+  /**
+   * The access log group's class. Infrequent Access ingests at half the price and has no metric
+   * filters, Live Tail or EMF extraction, none of which the access log needs; the function's log
+   * group stays Standard, since its records carry the EMF metrics the dashboard and alarms read.
+   */
+  accessLogClass: (typeof LOG_CLASSES)[number];
+  /**
+   * X-Ray active tracing. Lambda samples 1 request a second and 5% of the rest, not configurable
+   * for a function (Lambda Developer Guide, "Visualize Lambda function invocations using AWS X-Ray").
+   */
+  tracing: boolean;
+  /**
+   * Lambda's system log level (JSON log format). WARN drops platform.start and platform.report on
+   * every invocation; a failed or timed-out invocation and a failed INIT are still reported.
+   */
+  systemLogLevel: (typeof SYSTEM_LOG_LEVELS)[number];
+}
+
+/** Retention of both log groups, in days (a CloudWatch Logs retention value); storage is priced with it. */
+export const LOG_RETENTION_DAYS = 30;
+
+export const DEFAULT_TELEMETRY: TelemetrySettings = {
+  requestLog: 'failures',
+  accessLog: 'lean',
+  accessLogClass: 'infrequent',
+  tracing: false,
+  systemLogLevel: 'WARN',
+};
+
+export function readTelemetry(context: ContextReader): TelemetrySettings {
+  const upper: ContextReader = (key) => {
+    const value = context(key);
+    return typeof value === 'string' ? value.trim().toUpperCase() : value;
+  };
+  return {
+    requestLog: oneOf(context, 'requestLog', REQUEST_LOG_MODES) ?? DEFAULT_TELEMETRY.requestLog,
+    accessLog: oneOf(context, 'accessLog', ACCESS_LOG_FORMATS) ?? DEFAULT_TELEMETRY.accessLog,
+    accessLogClass: oneOf(context, 'accessLogClass', LOG_CLASSES) ?? DEFAULT_TELEMETRY.accessLogClass,
+    tracing: flag(context, 'tracing'),
+    systemLogLevel: oneOf(upper, 'systemLogLevel', SYSTEM_LOG_LEVELS) ?? DEFAULT_TELEMETRY.systemLogLevel,
+  };
+}
+
+/** The function's environment for its telemetry, as the stack sets it (the benchmark runs with it too). */
+export function telemetryEnvironment({ requestLog, tracing }: TelemetrySettings): Record<string, string> {
+  return {
+    // The service name and namespace the dashboard and alarms read.
+    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+    POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+    REQUEST_LOG: requestLog,
+    // Without it Powertools would load the Tracer on Lambda, and its per-invocation hook, for nothing.
+    ...(!tracing && { POWERTOOLS_TRACE_ENABLED: 'false' }),
+  };
+}
