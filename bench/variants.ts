@@ -1,8 +1,8 @@
-// `npm run bench:variants [-- --rtt <ms>] [--update-reference]`: each cold-start and tail-latency
+// `npm run bench:variants [-- --rtt <ms>] [--only <text>]… [--runs <n>] [--update-reference]`: each cold-start and tail-latency
 // lever, measured against the production build in the same run: bundle size, and cold start on
 // loopback and over a modelled round trip (10 ms unless --rtt says otherwise), round-robin so
 // that drift in the machine's speed touches every variant alike, with the CPU time each cold start
-// burns (Lambda bills the INIT phase). Then keep-alive on warm latency.
+// burns (Lambda bills the INIT phase). Then keep-alive on warm latency (skipped with --only).
 // Results go to stdout and variants.json (bench/out/, or bench/ with --update-reference).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -61,13 +61,17 @@ const VARIANTS: Record<string, Variant> = {
   },
   'trivial handler': { build: { entry: ENTRIES.trivial } },
 };
-const runs = settings.quick ? 2 : 15;
+const runs = settings.variantRuns;
 const rttMs = settings.rttMs ?? 10;
+const chosen = (name: string) =>
+  name === 'production' ||
+  settings.onlyVariants.length === 0 ||
+  settings.onlyVariants.some((text) => name.toLowerCase().includes(text.toLowerCase()));
 
 mkdirSync(tmpDir, { recursive: true });
 mkdirSync(outDir, { recursive: true });
 const bundles: [string, Bundle][] = [];
-for (const [name, variant] of Object.entries(VARIANTS)) {
+for (const [name, variant] of Object.entries(VARIANTS).filter(([name]) => chosen(name))) {
   bundles.push([name, await buildBundle(`variant-${bundles.length}`, variant.build)]);
 }
 const bare = await buildBundle('variant-bare', { entry: ENTRIES.bare });
@@ -152,7 +156,7 @@ try {
     });
     return { keepAlive, p50Ms: percentile(run.latenciesUs, 50) / 1000, p99Ms: percentile(run.latenciesUs, 99) / 1000 };
   };
-  const keepAlive = [await warm(true), await warm(false)];
+  const keepAlive = settings.onlyVariants.length === 0 ? [await warm(true), await warm(false)] : [];
 
   writeFileSync(`${outDir}variants.json`, `${JSON.stringify({ runs, rttMs, cold, keepAlive }, null, 2)}\n`);
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
@@ -167,7 +171,7 @@ try {
       `| ${v.name} | ${kb(v.bytes)} (${kb(v.coldStartBytes)})${cache} | ${l.coldStartMedianMs} ms | ${l.importMedianMs} / ${l.firstRequestMedianMs} ms | ${l.cpuMedianMs} ms | ${n.coldStartMedianMs} ms | ${n.importMedianMs} / ${n.firstRequestMedianMs} ms | ${n.cpuMedianMs} ms |`,
     );
   }
-  console.log('\n| bare Query, warm | p50 | p99 |\n|---|---|---|');
+  if (keepAlive.length > 0) console.log('\n| bare Query, warm | p50 | p99 |\n|---|---|---|');
   for (const k of keepAlive)
     console.log(`| keep-alive ${k.keepAlive ? 'on' : 'off'} | ${k.p50Ms} ms | ${k.p99Ms} ms |`);
 } finally {
