@@ -18,8 +18,9 @@ import { type FunctionEnvOptions, plantsOf, startEnvironment } from './environme
 import { runFunction } from './function-process.ts';
 import { startDelayProxy } from './network.ts';
 import { writeAll } from './seed.ts';
-import { median, percentile, round } from './stats.ts';
+import { percentile } from './stats.ts';
 import { replaceModule } from './stub-packages.ts';
+import { type ColdSamples, printCold, summarizeCold } from './variants-report.ts';
 
 interface Variant {
   build?: BuildHandlerOptions;
@@ -103,8 +104,7 @@ try {
     if (cache.files === 0) throw new Error(`${name}: Node wrote no compile cache`);
     compileCaches.set(name, cache);
   }
-  type Sample = { ready: number; imported: number; first: number; cpu: number; initCpu: number };
-  const samples = new Map(bundles.map(([name]) => [name, { loopback: [] as Sample[], network: [] as Sample[] }]));
+  const samples = new Map<string, ColdSamples>(bundles.map(([name]) => [name, { loopback: [], network: [] }]));
   for (let i = -1; i < runs; i++) {
     for (const [name, bundle] of bundles) {
       for (const where of ['loopback', 'network'] as const) {
@@ -125,25 +125,9 @@ try {
       }
     }
   }
-  const medians = (s: Sample[]) => ({
-    coldStartMedianMs: round(median(s.map((x) => x.ready)), 1),
-    importMedianMs: round(median(s.map((x) => x.imported)), 1),
-    firstRequestMedianMs: round(median(s.map((x) => x.first)), 1),
-    /** CPU time of the process (all threads) until the first response, and until init ended. */
-    cpuMedianMs: round(median(s.map((x) => x.cpu)), 1),
-    initCpuMedianMs: round(median(s.map((x) => x.initCpu)), 1),
-  });
-  const cold = bundles.map(([name, bundle]) => {
-    const s = samples.get(name) ?? { loopback: [], network: [] };
+  const cold = summarizeCold(bundles, samples, (name) => {
     const cache = compileCaches.get(name);
-    return {
-      name,
-      bytes: bundle.bytes,
-      coldStartBytes: bundle.coldStartBytes,
-      ...(cache && { compileCacheBytes: cache.bytes, compileCacheDirectory: cache.tags.join(', ') }),
-      loopback: medians(s.loopback),
-      network: medians(s.network),
-    };
+    return cache ? { compileCacheBytes: cache.bytes, compileCacheDirectory: cache.tags.join(', ') } : {};
   });
 
   const warm = async (keepAlive: boolean) => {
@@ -159,18 +143,7 @@ try {
   const keepAlive = settings.onlyVariants.length === 0 ? [await warm(true), await warm(false)] : [];
 
   writeFileSync(`${outDir}variants.json`, `${JSON.stringify({ runs, rttMs, cold, keepAlive }, null, 2)}\n`);
-  const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
-  console.log(
-    `| variant (median of ${runs}) | bundle (read at cold start) | cold start, loopback | import / first request | CPU | cold start, ${rttMs} ms RTT | import / first request | CPU |`,
-  );
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const v of cold) {
-    const { loopback: l, network: n } = v;
-    const cache = v.compileCacheBytes === undefined ? '' : ` + ${kb(v.compileCacheBytes)} cache`;
-    console.log(
-      `| ${v.name} | ${kb(v.bytes)} (${kb(v.coldStartBytes)})${cache} | ${l.coldStartMedianMs} ms | ${l.importMedianMs} / ${l.firstRequestMedianMs} ms | ${l.cpuMedianMs} ms | ${n.coldStartMedianMs} ms | ${n.importMedianMs} / ${n.firstRequestMedianMs} ms | ${n.cpuMedianMs} ms |`,
-    );
-  }
+  printCold(cold, runs, rttMs);
   if (keepAlive.length > 0) console.log('\n| bare Query, warm | p50 | p99 |\n|---|---|---|');
   for (const k of keepAlive)
     console.log(`| keep-alive ${k.keepAlive ? 'on' : 'off'} | ${k.p50Ms} ms | ${k.p99Ms} ms |`);
