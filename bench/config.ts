@@ -1,17 +1,28 @@
 // Benchmark sizes, paths and flags. BENCH_QUICK=1 shrinks every count so a smoke test runs in
 // seconds. Flags: `--rtt <ms>` adds the run over a modelled network; `--update-reference` writes
-// the committed reference (bench/results.json, chart.svg, variants.json) instead of bench/out/.
+// the committed reference (bench/results.json, chart.svg, variants.json) instead of bench/out/;
+// bench:variants also takes `--only <text>` (repeatable: the variants whose name contains it, with
+// production) and `--runs <n>` (cold starts per variant and network, 15 by default).
 
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const quick = process.env.BENCH_QUICK === '1';
 const { values: flags } = parseArgs({
-  options: { rtt: { type: 'string' }, 'update-reference': { type: 'boolean', default: false } },
+  options: {
+    rtt: { type: 'string' },
+    'update-reference': { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+    runs: { type: 'string' },
+  },
 });
 const rttMs = flags.rtt === undefined ? undefined : Number(flags.rtt);
 if (rttMs !== undefined && !(rttMs > 0 && rttMs <= 1000)) {
   throw new Error(`--rtt takes a round-trip time in milliseconds (1 to 1000), got "${flags.rtt}"`);
+}
+const variantRuns = flags.runs === undefined ? undefined : Number(flags.runs);
+if (variantRuns !== undefined && !(Number.isInteger(variantRuns) && variantRuns >= 1 && variantRuns <= 1000)) {
+  throw new Error(`--runs takes a number of cold starts (1 to 1000), got "${flags.runs}"`);
 }
 
 export const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -27,6 +38,10 @@ export const settings = {
   quick,
   /** The modelled round-trip time to the JWKS and DynamoDB, when `--rtt` is given. */
   rttMs,
+  /** bench:variants: cold starts per variant on loopback and over the modelled network. */
+  variantRuns: variantRuns ?? (quick ? 2 : 15),
+  /** bench:variants: only the variants whose name contains one of these (production always runs). */
+  onlyVariants: flags.only ?? [],
   /** Fresh processes per bundle for the cold-start medians. */
   coldRuns: quick ? 2 : 21,
   /** Timed in-process invocations per function, after `warmupInvocations` untimed ones. */

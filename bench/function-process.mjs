@@ -3,7 +3,8 @@
 // With BENCH_BASELINE set it also imports that bundle and alternates invocations between the two,
 // so both see the same machine and the same DynamoDB state. Input from the environment;
 // output: one JSON line on file descriptor 3 (stdout carries the function's own log lines, as on
-// Lambda). Times are milliseconds since this process started.
+// Lambda). Times are milliseconds since this process started; CPU times are the process's user +
+// system time (every thread: V8's compiler and GC threads too) up to the same points.
 // With BENCH_LOG_EVENTS (a JSON object, name → event) it also keeps what the function writes, line
 // by line as Lambda collects it: for the cold start (INIT and the first invocation) and for each
 // named event's second, warm invocation. With AWS_LAMBDA_LOG_FORMAT=JSON, console output is wrapped
@@ -73,11 +74,17 @@ const context = () => {
   };
 };
 const load = async (file) => (await import(pathToFileURL(file).href)).handler;
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const handler = await load(process.env.BENCH_BUNDLE ?? '');
 const initMs = performance.now();
+const initCpuMs = cpuMs();
 const first = await handler(event, context());
 const readyMs = performance.now();
+const readyCpuMs = cpuMs();
 
 const functions = [{ handler, latenciesUs: [], failures: 0 }];
 if (process.env.BENCH_BASELINE) {
@@ -118,6 +125,8 @@ const result = {
   bootMs,
   initMs,
   readyMs,
+  initCpuMs,
+  readyCpuMs,
   statusCode: first.statusCode,
   items: Array.isArray(body) ? body.length : -1,
   latenciesUs: functions[0].latenciesUs,

@@ -10,6 +10,9 @@ export interface FunctionRun {
   initMs: number;
   /** Process start until the first response is back: the cold start a caller waits for. */
   readyMs: number;
+  /** CPU time (user + system, all threads) spent by the process until init ended, and until the first response. */
+  initCpuMs: number;
+  readyCpuMs: number;
   statusCode: number;
   items: number;
   latenciesUs: number[];

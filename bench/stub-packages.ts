@@ -14,12 +14,15 @@ export function stubPackages(packages: string[]): Plugin {
   };
 }
 
-/** Imports whose path matches `filter` (e.g. `/\/warm-up\.ts$/`) load `replacement` instead. */
+/**
+ * Imports whose path matches `filter` (e.g. `/\/warm-up\.ts$/`) load `replacement` instead, except
+ * in `replacement` itself, which may wrap the module it replaces.
+ */
 export function replaceModule(filter: RegExp, replacement: string): Plugin {
   return {
     name: 'replace-module',
     setup(build) {
-      build.onResolve({ filter }, () => ({ path: replacement }));
+      build.onResolve({ filter }, ({ importer }) => (importer === replacement ? undefined : { path: replacement }));
     },
   };
 }

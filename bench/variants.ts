@@ -1,27 +1,38 @@
-// `npm run bench:variants [-- --rtt <ms>] [--update-reference]`: each cold-start and tail-latency
+// `npm run bench:variants [-- --rtt <ms>] [--only <text>]… [--runs <n>] [--update-reference]`: each cold-start and tail-latency
 // lever, measured against the production build in the same run: bundle size, and cold start on
 // loopback and over a modelled round trip (10 ms unless --rtt says otherwise), round-robin so
-// that drift in the machine's speed touches every variant alike. Then keep-alive on warm latency.
+// that drift in the machine's speed touches every variant alike, with the CPU time each cold start
+// burns (Lambda bills the INIT phase). Then keep-alive on warm latency (skipped with --only).
 // Results go to stdout and variants.json (bench/out/, or bench/ with --update-reference).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { SOURCE_MAPS_NODE_OPTIONS } from '../infra/function-runtime.ts';
+import { jwksOf } from '../local/issuer.ts';
 import type { BuildHandlerOptions } from '../scripts/build.ts';
 import { BUILD_PLUGINS } from '../scripts/build.ts';
 import { requireBuiltins } from '../scripts/require-builtins.ts';
 import { type Bundle, buildBundle, ENTRIES } from './bundles.ts';
+import { clearCompileCache, compileCacheEnv, compileCacheSize } from './compile-cache.ts';
 import { benchDir, CALLER, outDir, settings, tmpDir } from './config.ts';
 import { type FunctionEnvOptions, plantsOf, startEnvironment } from './environment.ts';
 import { runFunction } from './function-process.ts';
 import { startDelayProxy } from './network.ts';
 import { writeAll } from './seed.ts';
-import { median, percentile, round } from './stats.ts';
+import { percentile } from './stats.ts';
 import { replaceModule } from './stub-packages.ts';
+import { type ColdSamples, printCold, summarizeCold } from './variants-report.ts';
 
 interface Variant {
   build?: BuildHandlerOptions;
   env?: FunctionEnvOptions & { nodeOptions?: string };
+  /** Node's compile cache beside the bundle, written by one unrecorded run of the same Node. */
+  compileCache?: boolean;
+  /** The issuer's JWKS handed to the function (BENCH_DELIVERED_JWKS), its JWKS URL unreachable. */
+  deliveredJwks?: boolean;
 }
+
+/** Where the "JWKS delivered" variant's JWKS URL points: nothing listens, so a fetch would fail the run. */
+const UNREACHABLE_JWKS_URI = 'https://127.0.0.1:9/.well-known/jwks.json';
 
 const VARIANTS: Record<string, Variant> = {
   production: {},
@@ -38,15 +49,30 @@ const VARIANTS: Record<string, Variant> = {
   'no code splitting (one file)': { build: { overrides: { splitting: false } } },
   'source maps loaded (-c sourceMaps=true: --enable-source-maps)': { env: { nodeOptions: SOURCE_MAPS_NODE_OPTIONS } },
   'tracing on (Tracer and aws-xray-sdk-core loaded, as on Lambda)': { env: { tracing: true } },
+  'V8 compile cache beside the bundle, written by this same Node (NODE_COMPILE_CACHE, portable)': {
+    compileCache: true,
+  },
+  'JWKS delivered with the deployment (no JWKS fetch at init)': {
+    build: {
+      overrides: {
+        plugins: [...BUILD_PLUGINS, replaceModule(/^aws-jwt-verify\/jwk$/, `${benchDir}entries/delivered-jwks.ts`)],
+      },
+    },
+    deliveredJwks: true,
+  },
   'trivial handler': { build: { entry: ENTRIES.trivial } },
 };
-const runs = settings.quick ? 2 : 15;
+const runs = settings.variantRuns;
 const rttMs = settings.rttMs ?? 10;
+const chosen = (name: string) =>
+  name === 'production' ||
+  settings.onlyVariants.length === 0 ||
+  settings.onlyVariants.some((text) => name.toLowerCase().includes(text.toLowerCase()));
 
 mkdirSync(tmpDir, { recursive: true });
 mkdirSync(outDir, { recursive: true });
 const bundles: [string, Bundle][] = [];
-for (const [name, variant] of Object.entries(VARIANTS)) {
+for (const [name, variant] of Object.entries(VARIANTS).filter(([name]) => chosen(name))) {
   bundles.push([name, await buildBundle(`variant-${bundles.length}`, variant.build)]);
 }
 const bare = await buildBundle('variant-bare', { entry: ENTRIES.bare });
@@ -57,35 +83,51 @@ const dynamoProxy = await startDelayProxy(env.dynamoTls.url, rttMs);
 const remote = { dynamodb: dynamoProxy.url, jwksUri: `${jwksProxy.url}/.well-known/jwks.json` };
 try {
   await writeAll(env.dynamo.client, plantsOf(CALLER, settings.callerPlants));
-  type Sample = { ready: number; imported: number; first: number };
-  const samples = new Map(bundles.map(([name]) => [name, { loopback: [] as Sample[], network: [] as Sample[] }]));
+  const functionEnvOf = (name: string, bundle: Bundle, where: 'loopback' | 'network') => {
+    const variant = VARIANTS[name] ?? {};
+    const { nodeOptions, ...options } = variant.env ?? {};
+    const functionEnv = env.functionEnv({ ...options, ...(where === 'network' && remote) });
+    if (nodeOptions !== undefined) functionEnv.NODE_OPTIONS = nodeOptions;
+    if (variant.compileCache) Object.assign(functionEnv, compileCacheEnv(bundle.file));
+    if (variant.deliveredJwks) {
+      functionEnv.BENCH_DELIVERED_JWKS = JSON.stringify(jwksOf(...env.issuer.keys));
+      functionEnv.AUTH_JWKS_URI = UNREACHABLE_JWKS_URI;
+    }
+    return functionEnv;
+  };
+  // The compile cache as a first cold start of this Node writes it; every measured run reads it.
+  const compileCaches = new Map<string, ReturnType<typeof compileCacheSize>>();
+  for (const [name, bundle] of bundles.filter(([name]) => VARIANTS[name]?.compileCache)) {
+    clearCompileCache(bundle.file);
+    await runFunction({ bundle: bundle.file, env: functionEnvOf(name, bundle, 'loopback'), event: env.event });
+    const cache = compileCacheSize(bundle.file);
+    if (cache.files === 0) throw new Error(`${name}: Node wrote no compile cache`);
+    compileCaches.set(name, cache);
+  }
+  const samples = new Map<string, ColdSamples>(bundles.map(([name]) => [name, { loopback: [], network: [] }]));
   for (let i = -1; i < runs; i++) {
     for (const [name, bundle] of bundles) {
       for (const where of ['loopback', 'network'] as const) {
-        const { nodeOptions, ...options } = VARIANTS[name]?.env ?? {};
-        const functionEnv = env.functionEnv({ ...options, ...(where === 'network' && remote) });
-        if (nodeOptions !== undefined) functionEnv.NODE_OPTIONS = nodeOptions;
-        const run = await runFunction({ bundle: bundle.file, env: functionEnv, event: env.event });
+        const run = await runFunction({
+          bundle: bundle.file,
+          env: functionEnvOf(name, bundle, where),
+          event: env.event,
+        });
         if (run.statusCode !== 200) throw new Error(`${name} answered ${run.statusCode} (${where})`);
-        const sample = { ready: run.readyMs, imported: run.initMs - run.bootMs, first: run.readyMs - run.initMs };
+        const sample = {
+          ready: run.readyMs,
+          imported: run.initMs - run.bootMs,
+          first: run.readyMs - run.initMs,
+          cpu: run.readyCpuMs,
+          initCpu: run.initCpuMs,
+        };
         if (i >= 0) samples.get(name)?.[where].push(sample);
       }
     }
   }
-  const medians = (s: Sample[]) => ({
-    coldStartMedianMs: round(median(s.map((x) => x.ready)), 1),
-    importMedianMs: round(median(s.map((x) => x.imported)), 1),
-    firstRequestMedianMs: round(median(s.map((x) => x.first)), 1),
-  });
-  const cold = bundles.map(([name, bundle]) => {
-    const s = samples.get(name) ?? { loopback: [], network: [] };
-    return {
-      name,
-      bytes: bundle.bytes,
-      coldStartBytes: bundle.coldStartBytes,
-      loopback: medians(s.loopback),
-      network: medians(s.network),
-    };
+  const cold = summarizeCold(bundles, samples, (name) => {
+    const cache = compileCaches.get(name);
+    return cache ? { compileCacheBytes: cache.bytes, compileCacheDirectory: cache.tags.join(', ') } : {};
   });
 
   const warm = async (keepAlive: boolean) => {
@@ -98,21 +140,11 @@ try {
     });
     return { keepAlive, p50Ms: percentile(run.latenciesUs, 50) / 1000, p99Ms: percentile(run.latenciesUs, 99) / 1000 };
   };
-  const keepAlive = [await warm(true), await warm(false)];
+  const keepAlive = settings.onlyVariants.length === 0 ? [await warm(true), await warm(false)] : [];
 
   writeFileSync(`${outDir}variants.json`, `${JSON.stringify({ runs, rttMs, cold, keepAlive }, null, 2)}\n`);
-  const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
-  console.log(
-    `| variant (median of ${runs}) | bundle (read at cold start) | cold start, loopback | import / first request | cold start, ${rttMs} ms RTT | import / first request |`,
-  );
-  console.log('|---|---|---|---|---|---|');
-  for (const v of cold) {
-    const { loopback: l, network: n } = v;
-    console.log(
-      `| ${v.name} | ${kb(v.bytes)} (${kb(v.coldStartBytes)}) | ${l.coldStartMedianMs} ms | ${l.importMedianMs} / ${l.firstRequestMedianMs} ms | ${n.coldStartMedianMs} ms | ${n.importMedianMs} / ${n.firstRequestMedianMs} ms |`,
-    );
-  }
-  console.log('\n| bare Query, warm | p50 | p99 |\n|---|---|---|');
+  printCold(cold, runs, rttMs);
+  if (keepAlive.length > 0) console.log('\n| bare Query, warm | p50 | p99 |\n|---|---|---|');
   for (const k of keepAlive)
     console.log(`| keep-alive ${k.keepAlive ? 'on' : 'off'} | ${k.p50Ms} ms | ${k.p99Ms} ms |`);
 } finally {
