@@ -1,10 +1,12 @@
-// `npm run smoke -- [--url URL] [--token TOKEN]`: the reference client (client/) against an API,
-// by default the running local server with a token from its issuer; exits 1 naming a failed check.
+// `npm run smoke -- [--url URL] [--token TOKEN] [--deployed]`: the reference client (client/) against
+// an API, by default the running local server with a token from its issuer, with --deployed the
+// deployed stack with a token from its user pool; exits 1 naming a failed check.
 
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
+import { deployedSession } from '../deployed/session.ts';
 import { localDirOf, parsePort } from '../options.ts';
 import { findServer, type ServerRecord } from '../servers.ts';
 import { parseCommandLine, UsageError } from './args.ts';
@@ -14,6 +16,7 @@ const DEFAULT_USER = 'alice';
 const DEFAULT_LIMIT = 2;
 
 const USAGE = `Usage: npm run smoke -- [--url URL] [--token TOKEN] [--user NAME] [--limit N] [--port N]
+       npm run smoke -- --deployed [--user NAME] [--outputs-file FILE] [--url URL] [--limit N]
 
   Walks every page by following next links, checks each response against openapi.yaml, checks the
   refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
@@ -24,7 +27,11 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token TOKEN] [--user NAME]
                  as npm run token -- ${DEFAULT_USER} mints it)
   --user NAME    whose token to mint from a local server's issuer (default ${DEFAULT_USER})
   --limit N      page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
-  --port N       the local server to check (default: the running one)`;
+  --port N       the local server to check (default: the running one)
+  --deployed     the stack \`npx cdk deploy\` deployed last: its ApiUrl (or --url, e.g. its
+                 CustomDomainUrl), with an access token from its user pool for --user, created
+                 there if absent, as npm run token -- <user> --deployed does
+  --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)`;
 
 let url: string | undefined;
 try {
@@ -35,6 +42,8 @@ try {
       user: { type: 'string', default: DEFAULT_USER },
       limit: { type: 'string', default: String(DEFAULT_LIMIT) },
       port: { type: 'string' },
+      deployed: { type: 'boolean' },
+      'outputs-file': { type: 'string' },
       help: { type: 'boolean' },
     },
     false,
@@ -45,7 +54,7 @@ try {
   }
   const limit = Number(values.limit);
   if (!/^\d+$/.test(values.limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes 1 to 1000');
-  const target = await localTarget(values);
+  const target = values.deployed ? await deployedTarget(values) : await localTarget(values);
   url = target.url;
   const summary = await runSmoke({ ...target, limit, log: (line) => console.error(line) });
   console.log(formatSummary(summary));
@@ -58,11 +67,34 @@ try {
   process.exit(2);
 }
 
+/** The deployed stack's URL (or --url) and a token of its pool (or --token). */
+async function deployedTarget(values: {
+  url?: string;
+  token?: string;
+  user: string;
+  port?: string;
+  'outputs-file'?: string;
+}) {
+  if (values.port !== undefined)
+    throw new UsageError("--port names a local server: --deployed checks the outputs file's stack");
+  if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
+  if (values.url !== undefined && values.token !== undefined) return { url: values.url, token: values.token };
+  const session = await deployedSession({ user: values.user, outputsFile: values['outputs-file'] });
+  return { url: values.url ?? session.url, token: values.token ?? session.token };
+}
+
 /**
  * The URL and token: as given, else the local server's (--url on loopback names it by port, else
  * --port, else the running one) with a token its issuer signs.
  */
-async function localTarget(values: { url?: string; token?: string; user: string; port?: string }) {
+async function localTarget(values: {
+  url?: string;
+  token?: string;
+  user: string;
+  port?: string;
+  'outputs-file'?: string;
+}) {
+  if (values['outputs-file'] !== undefined) throw new UsageError('--outputs-file goes with --deployed');
   const localDir = localDirOf(process.env);
   if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
   if (values.url !== undefined && values.token !== undefined) return { url: values.url, token: values.token };

@@ -14,7 +14,7 @@ import {
   type TlsIdentity,
   trustCertificate,
 } from '../../local/issuer.ts';
-import { lambdaContext } from '../../local/lambda.ts';
+import { type Handler, lambdaContext } from '../../local/lambda.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
 import { type CapturedLogs, captureOutput } from './logs.ts';
 import { assertMatchesContract } from './openapi.ts';
@@ -57,6 +57,8 @@ export interface Service {
    * Cognito, as a generic OIDC issuer's (aud) otherwise.
    */
   token(sub: string, claims?: Record<string, unknown>): string;
+  /** The handler itself, for an HTTP front (local/app.ts) in front of it. */
+  handler: Handler;
   /** Invokes the handler, checks the response against openapi.yaml, and parses it. */
   call(event: APIGatewayProxyEvent | APIGatewayProxyEventV2): Promise<Reply>;
   seed(items: PlantItem[]): Promise<void>;
@@ -128,6 +130,7 @@ export async function startService(
     key,
     dynamo,
     logs,
+    handler: handler as Handler,
     token: (sub, claims = {}) =>
       signToken(key, {
         iss: auth.issuer,

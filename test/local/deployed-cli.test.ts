@@ -5,6 +5,8 @@
 
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
@@ -12,6 +14,7 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { createApp } from '../../local/app.ts';
 import { passwordFileOf } from '../../local/deployed/passwords.ts';
 import { deployOnMoto, type MotoDeployment, synthesizedIdentity } from '../helpers/deployed-on-moto.ts';
 import { connectDynamo } from '../helpers/dynamo.ts';
@@ -202,5 +205,38 @@ describe('the deployed path end to end', () => {
 
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual([{ name: 'Olive tree' }, { name: 'Lemon tree' }]);
+  });
+
+  it('npm run smoke -- --deployed walks the stack at ApiUrl with a token of its pool, and checks the refusals', async () => {
+    // The function behind an HTTP front as API Gateway would put it, at the outputs file's ApiUrl.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const origin = `http://127.0.0.1:${port}`;
+    server.on(
+      'request',
+      createApp({
+        handler: service.handler,
+        port,
+        origins: [origin],
+        authorizeHelp: '',
+        jwks: undefined,
+        log: () => {},
+      }),
+    );
+    const outputs = JSON.parse(readFileSync(deployment.outputsFile, 'utf8'));
+    for (const stack of Object.values(outputs) as Record<string, string>[]) stack.ApiUrl = `${origin}/`;
+    const outputsFile = join(tempDir('outputs'), 'cdk-outputs.json');
+    writeFileSync(outputsFile, JSON.stringify(outputs));
+    try {
+      const run = await runNpm('smoke', ['--deployed', '--outputs-file', outputsFile, '--user', 'frank'], env());
+
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+      expect(run.stdout).toContain(`Smoke check of ${origin}/plants: passed`);
+      expect(run.stdout).toContain('2 plant(s)');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
