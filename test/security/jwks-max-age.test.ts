@@ -8,6 +8,7 @@ import { readConfig } from '../../handlers/lib/config.ts';
 import { JWKS_MAX_AGE_MS, JWKS_RETRY_AFTER_MS } from '../../handlers/lib/jwks-cache.ts';
 import { createTokenVerifier, type PrefetchingTokenVerifier } from '../../handlers/lib/token-verifier.ts';
 import { createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { fakeDateOnly } from '../helpers/clock.ts';
 import { httpApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
 
@@ -18,23 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => service?.stop());
 
-// Only Date is faked: the fetcher's timeouts and the penalty box keep real timers.
-beforeEach(() => {
-  jest.useFakeTimers({
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-});
+beforeEach(() => fakeDateOnly());
 afterEach(() => {
   jest.useRealTimers();
 });

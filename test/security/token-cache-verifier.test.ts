@@ -12,6 +12,7 @@ import { readConfig } from '../../handlers/lib/config.ts';
 import { JWKS_MAX_AGE_MS } from '../../handlers/lib/jwks-cache.ts';
 import { createTokenVerifier } from '../../handlers/lib/token-verifier.ts';
 import { createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { fakeDateOnly } from '../helpers/clock.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
@@ -28,23 +29,7 @@ describe('the verifier with its token cache', () => {
   });
   afterAll(() => service?.stop());
   // Only Date is faked, so tokens, the library's exp check and both caches share one clock.
-  beforeEach(() => {
-    jest.useFakeTimers({
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-      now: T0,
-    });
-  });
+  beforeEach(() => fakeDateOnly(T0));
   afterEach(() => {
     jest.useRealTimers();
   });
