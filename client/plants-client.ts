@@ -61,10 +61,25 @@ export function nextPage(response: Pick<Response, 'headers' | 'url'>): URL | und
   return undefined;
 }
 
+/**
+ * The next URL if it stays on the origin the walk started on, else an error naming both: a bearer
+ * token goes only where its holder sent it, never to a host a response names. (A stack with a
+ * custom domain links there even when called on its execute-api URL: call its CustomDomainUrl.)
+ */
+export function sameOrigin(next: URL | undefined, first: URL): URL | undefined {
+  if (next && next.origin !== first.origin) {
+    throw new Error(
+      `GET /plants linked to ${next.origin}, not ${first.origin} where the walk began; the token is not sent there. Call the API at the URL its links use (a stack with a custom domain: its CustomDomainUrl output)`,
+    );
+  }
+  return next;
+}
+
 /** Every plant the token's user has access to, page after page; throws PlantsApiError on any refusal. */
 export async function* listPlants(apiUrl: string, token: string, query: ListPlantsQuery = {}): AsyncGenerator<Plant> {
   const visited = new Set<string>();
-  let url: URL | undefined = plantsUrl(apiUrl, query);
+  const first = plantsUrl(apiUrl, query);
+  let url: URL | undefined = first;
   while (url) {
     // A link back to a page already read would never end.
     if (visited.has(url.href)) throw new Error(`GET /plants linked back to ${url.href}`);
@@ -75,6 +90,6 @@ export async function* listPlants(apiUrl: string, token: string, query: ListPlan
       throw new PlantsApiError(response.status, body, response.headers);
     }
     yield* (await response.json()) as PlantsPage;
-    url = nextPage(response);
+    url = sameOrigin(nextPage(response), first);
   }
 }

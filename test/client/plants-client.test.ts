@@ -59,6 +59,23 @@ describe('listPlants', () => {
     expect(plants).toEqual(FAKE_PLANTS);
   });
 
+  it('never sends the token to another origin a next link names', async () => {
+    const elsewhere = await startFakeApi('links elsewhere');
+    try {
+      const plants = [];
+      const failure = await (async () => {
+        for await (const plant of listPlants(elsewhere.url, FAKE_TOKEN, { limit: 2 })) plants.push(plant);
+      })().catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        message: expect.stringMatching(/linked to http:\/\/localhost:\d+, not http:\/\/127\.0\.0\.1/),
+      });
+      expect(plants).toEqual(FAKE_PLANTS.slice(0, 2));
+      expect(elsewhere.tokenHosts).toEqual([new URL(elsewhere.url).host]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('throws the status and Error body of a refusal', async () => {
     const failure = await listPlants(api.url, 'expired')
       .next()

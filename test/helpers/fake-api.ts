@@ -13,20 +13,37 @@ export type Break =
   | 'extra field'
   | 'link loops'
   | 'relative links'
+  | 'links elsewhere'
+  | 'gateway authorizer'
+  | 'scope required'
   | 'no WWW-Authenticate'
   | 'any token'
   | 'limit ignored';
 
 export interface FakeApi {
   url: string;
+  /** The Host header of every request that carried a token. */
+  tokenHosts: string[];
   close(): Promise<void>;
 }
 
 export async function startFakeApi(breaks: Break = 'none'): Promise<FakeApi> {
+  const tokenHosts: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname !== '/plants') return send(res, 404, { message: 'Not Found' });
     const auth = req.headers.authorization;
+    if (auth !== undefined) tokenHosts.push(req.headers.host ?? '');
+    // Not a break: API Gateway's JWT authorizer (-c jwtAuthorizer=true) refusing as AWS documents,
+    // with its own body and headers, before the function.
+    if (breaks === 'gateway authorizer' && auth !== `Bearer ${FAKE_TOKEN}`) {
+      const challenge =
+        auth === undefined
+          ? {}
+          : { 'www-authenticate': 'Bearer scope="" error="invalid_token" error_description="signature is invalid"' };
+      res.writeHead(401, { 'content-type': 'application/json', ...challenge });
+      return res.end('{"message":"Unauthorized"}');
+    }
     if (auth === undefined) {
       return send(res, 401, { error: 401, message: 'Missing bearer token' }, challenge(breaks, 'Bearer'));
     }
@@ -36,6 +53,14 @@ export async function startFakeApi(breaks: Break = 'none'): Promise<FakeApi> {
         401,
         { error: 401, message: 'Invalid token' },
         { 'www-authenticate': 'Bearer error="invalid_token"' },
+      );
+    }
+    if (breaks === 'scope required') {
+      return send(
+        res,
+        403,
+        { error: 403, message: 'Insufficient scope' },
+        { 'www-authenticate': 'Bearer error="insufficient_scope", scope="plants/read"' },
       );
     }
     const rawLimit = url.searchParams.get('limit') ?? '1000';
@@ -48,7 +73,9 @@ export async function startFakeApi(breaks: Break = 'none'): Promise<FakeApi> {
       breaks === 'extra field' ? { ...plant, price: 3 } : plant,
     );
     const next = from + limit < FAKE_PLANTS.length ? (breaks === 'link loops' ? from : from + limit) : undefined;
-    const origin = breaks === 'relative links' ? '' : `http://127.0.0.1:${port()}/plants`;
+    // `links elsewhere`: the same server under another origin, as a hostile or misconfigured API might name.
+    const host = breaks === 'links elsewhere' ? 'localhost' : '127.0.0.1';
+    const origin = breaks === 'relative links' ? '' : `http://${host}:${port()}/plants`;
     const link: Record<string, string> =
       next === undefined ? {} : { link: `<${origin}?limit=${limit}&cursor=${next}>; rel="next"` };
     return send(res, 200, page, link);
@@ -57,6 +84,7 @@ export async function startFakeApi(breaks: Break = 'none'): Promise<FakeApi> {
   const port = () => (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port()}`,
+    tokenHosts,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -52,15 +52,22 @@ describe('clients of npm start', () => {
     if (!moto) throw new Error('moto_server is not on PATH: see docs/testing.md, Python checkers');
     const script = [
       'import json, sys, requests',
+      'from urllib.parse import urljoin, urlsplit',
+      'api_url = sys.argv[1]',
       'headers = {"Authorization": "Bearer " + sys.argv[2]}',
-      'r = requests.get(sys.argv[1], headers=headers, timeout=10)',
+      'r = requests.get(f"{api_url}plants?limit=2", headers=headers, timeout=10)',
+      'r.raise_for_status()',
       'names = [plant["name"] for plant in r.json()]',
       'while "next" in r.links:',
-      '    r = requests.get(r.links["next"]["url"], headers=headers, timeout=10)',
+      '    next_url = urljoin(r.url, r.links["next"]["url"])',
+      '    if urlsplit(next_url)[:2] != urlsplit(api_url)[:2]:',
+      '        raise RuntimeError(f"next link leaves {api_url}: {next_url}")',
+      '    r = requests.get(next_url, headers=headers, timeout=10)',
+      '    r.raise_for_status()',
       '    names += [plant["name"] for plant in r.json()]',
       'print(json.dumps(names))',
     ].join('\n');
-    const { stdout } = await run(interpreterOf(moto), ['-c', script, `${server.origin}/plants?limit=2`, token]);
+    const { stdout } = await run(interpreterOf(moto), ['-c', script, `${server.origin}/`, token]);
     expect(JSON.parse(stdout)).toEqual(alices);
   });
 });
