@@ -2,7 +2,7 @@
 // openapi.yaml. Where the URL and token come from is the caller's business (local/cli/smoke.ts).
 
 import { assertMatchesContract } from './contract.ts';
-import { getPlants, nextPage, plantsUrl } from './plants-client.ts';
+import { getPlants, nextPage, plantsUrl, sameOrigin } from './plants-client.ts';
 
 /** What is checked, in order; a failure names one. */
 export type SmokeCheck = 'walk' | 'no token' | 'bad token' | 'bad limit';
@@ -39,6 +39,11 @@ export interface SmokeSummary {
   plants: number;
   /** How the API wrote its next links: absolute (usable as-is), relative, or none (one page). */
   links: 'absolute' | 'relative' | 'none';
+  /**
+   * Who refused the bad tokens: the function (`{error, message}`, as openapi.yaml says) or API
+   * Gateway's JWT authorizer on a stack deployed with -c jwtAuthorizer=true (`{"message": …}`).
+   */
+  refusedBy: 'function' | 'gateway';
   /** Responses per HTTP status. */
   statuses: Record<string, number>;
   latencyMs: { p50: number; max: number; requests: number };
@@ -54,6 +59,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   const { token, log = () => {}, limit = 2, maxPages = 1000, fetch: fetchImpl = fetch } = options;
   const statuses: Record<string, number> = {};
   const times: number[] = [];
+  let refusedBy: SmokeSummary['refusedBy'] = 'function';
 
   /** One request, timed, counted and checked against openapi.yaml; any failure names `check`. */
   async function call(check: SmokeCheck, url: URL, bearer: string | undefined): Promise<Reply> {
@@ -72,15 +78,20 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
     log(`${check}: GET ${url} → ${response.status} in ${ms.toFixed(1)} ms`);
     try {
-      assertMatchesContract({ statusCode: response.status, headers: Object.fromEntries(response.headers), body });
+      if (isGatewayRefusal(response.status, body)) refusedBy = 'gateway';
+      else assertMatchesContract({ statusCode: response.status, headers: Object.fromEntries(response.headers), body });
     } catch (error) {
       throw new SmokeFailure(check, (error as Error).message);
     }
     return { status: response.status, response, body };
   }
   const expectStatus = (check: SmokeCheck, reply: Reply, status: number) => {
-    if (reply.status !== status)
-      throw new SmokeFailure(check, `expected ${status}, got ${reply.status}: ${excerpt(reply.body)}`);
+    if (reply.status === status) return;
+    const challenge = reply.response.headers.get('www-authenticate') ?? '';
+    const why = /insufficient_scope/.test(challenge)
+      ? ` (${challenge}: the token lacks the scope this deployment requires; docs/deploy.md, "Machine clients and a required scope")`
+      : '';
+    throw new SmokeFailure(check, `expected ${status}, got ${reply.status}: ${excerpt(reply.body)}${why}`);
   };
 
   // Every page, by following next as a client does, until it is absent.
@@ -100,7 +111,11 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
     plants += page.length;
     const target = /<([^>]*)>/.exec(reply.response.headers.get('link') ?? '')?.[1];
     if (target !== undefined) links = URL.canParse(target) ? 'absolute' : 'relative';
-    url = nextPage(reply.response);
+    try {
+      url = sameOrigin(nextPage(reply.response), first);
+    } catch (error) {
+      throw new SmokeFailure('walk', (error as Error).message);
+    }
   }
 
   // The refusals a client relies on.
@@ -124,6 +139,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
     pages: visited.size,
     plants,
     links,
+    refusedBy,
     statuses,
     latencyMs: {
       p50: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0,
@@ -132,6 +148,13 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
     },
   };
 }
+
+/**
+ * API Gateway's JWT authorizer answers bad tokens itself, with its own body and headers (docs/deploy.md,
+ * "Gateway JWT authorizer"): openapi.yaml's 401 and 403 describe the function's answers.
+ */
+const isGatewayRefusal = (status: number, body: string) =>
+  (status === 401 && body === '{"message":"Unauthorized"}') || (status === 403 && body === '{"message":"Forbidden"}');
 
 /** A body short enough for a line of output. */
 const excerpt = (body: string) => (body.length > 300 ? `${body.slice(0, 300)}…` : body);
@@ -153,7 +176,9 @@ export function formatSummary(summary: SmokeSummary): string {
   return [
     `Smoke check of ${summary.url}: passed`,
     `  walk       ${summary.pages} page(s), ${summary.plants} plant(s), next links ${summary.links}; every response as openapi.yaml says`,
-    '  no token   401 with WWW-Authenticate: Bearer',
+    summary.refusedBy === 'function'
+      ? '  no token   401 with WWW-Authenticate: Bearer'
+      : "  no token   401 from API Gateway's JWT authorizer (-c jwtAuthorizer=true), its own {message} body",
     '  bad token  401 with error="invalid_token"',
     '  bad limit  400 naming limit',
     `  statuses   ${statuses}`,

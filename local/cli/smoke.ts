@@ -3,6 +3,7 @@
 // deployed stack with a token from its user pool; exits 1 naming a failed check.
 
 import { execFile } from 'node:child_process';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
@@ -80,6 +81,11 @@ async function deployedTarget(values: {
   if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
   if (values.url !== undefined && values.token !== undefined) return { url: values.url, token: values.token };
   const session = await deployedSession({ user: values.user, outputsFile: values['outputs-file'] });
+  if (session.created) {
+    console.error(
+      `Created ${session.username} in user pool ${session.outputs.userPoolId}; its password is kept in ${relative(process.cwd(), session.passwordFile)}`,
+    );
+  }
   return { url: values.url ?? session.url, token: values.token ?? session.token };
 }
 

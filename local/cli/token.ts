@@ -56,8 +56,10 @@ try {
     throw new UsageError(`--${values['reset-password'] ? 'reset-password' : 'outputs-file'} goes with --deployed`);
   } else printLocalToken(subject, values);
 } catch (error) {
-  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
-  process.exit(2);
+  // 2: the command line was wrong; 1: it was right but no token could be made.
+  const usage = error instanceof UsageError;
+  console.error(usage ? `${error.message}\n\n${USAGE}` : (error as Error).message);
+  process.exit(usage ? 2 : 1);
 }
 
 function printLocalToken(subject: string, values: Flags) {

@@ -2,7 +2,7 @@
 // breaking it; the command exits non-zero with that name.
 
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { runSmoke, SmokeFailure } from '../../client/smoke.ts';
+import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
 import { type Break, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 
@@ -27,6 +27,7 @@ describe('runSmoke', () => {
       pages: 2,
       plants: 3,
       links: 'absolute',
+      refusedBy: 'function',
       statuses: { 200: 2, 401: 2, 400: 1 },
       latencyMs: { requests: 5 },
     });
@@ -41,9 +42,22 @@ describe('runSmoke', () => {
     });
   });
 
+  it("takes API Gateway's JWT authorizer answering bad tokens with its own body, and says so", async () => {
+    const api = await fakeApi('gateway authorizer');
+    const summary = await runSmoke({ url: api.url, token: FAKE_TOKEN });
+    expect(summary).toMatchObject({ refusedBy: 'gateway', statuses: { 200: 2, 401: 2, 400: 1 } });
+    expect(formatSummary(summary)).toContain("401 from API Gateway's JWT authorizer");
+  });
+
   it.each<[Break, string, RegExp]>([
     ['extra field', 'walk', /breaks openapi\.yaml.*\n- body: data\/0 must NOT have additional properties/],
     ['link loops', 'walk', /links back to/],
+    ['scope required', 'walk', /expected 200, got 403: .*insufficient_scope.*lacks the scope this deployment requires/],
+    [
+      'links elsewhere',
+      'walk',
+      /linked to http:\/\/localhost:\d+, not http:\/\/127\.0\.0\.1:\d+.*token is not sent there/,
+    ],
     ['no WWW-Authenticate', 'no token', /missing header WWW-Authenticate/],
     ['any token', 'bad token', /expected 401, got 200/],
     ['limit ignored', 'bad limit', /expected 400, got 200/],

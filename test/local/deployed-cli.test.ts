@@ -113,7 +113,7 @@ describe('npm run token -- <user> --deployed', () => {
     );
 
     const refused = await token('dave@example.com');
-    expect(refused.code).toBe(2);
+    expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toMatch(
       /^dave@example\.com already exists in user pool \S+ and its password is not in .+: pass --reset-password/,
     );
@@ -132,7 +132,7 @@ describe('npm run token -- <user> --deployed', () => {
   it("says in one line which file it looked for and the command that writes it when there's no deployment", async () => {
     const missing = join(tempDir('empty'), 'cdk-outputs.json');
     const run = await runNpm('token', ['alice', '--deployed', '--outputs-file', missing], env());
-    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
     expect(run.stderr.trim().split('\n')).toEqual([
       `No deployment outputs in ${missing}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`,
     ]);
