@@ -3,6 +3,7 @@
 
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { isLoopbackHost } from '../handlers/lib/config.ts';
 
 /** Loopback only: the server, like its embedded DynamoDB and JWKS, is for this machine. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -11,6 +12,19 @@ const WILDCARDS = new Set(['0.0.0.0', '::']);
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 const hostPart = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
+
+/** Whether only this machine can reach an address the server listens on: localhost, 127/8, ::1. */
+const loopbackOnly = (host: string): boolean => isLoopbackHost(hostPart(host));
+
+/**
+ * The base of absolute next links (PUBLIC_BASE_URL), only when the server listens on loopback:
+ * then every client reaches it as `origin`. Listening beyond (--host 0.0.0.0 or a LAN address),
+ * links stay relative, so each client resolves them against the URL it called rather than being
+ * sent to a localhost that is not the server's.
+ */
+export function linkBaseFor(host: string, origin: string): string | undefined {
+  return loopbackOnly(host) ? origin : undefined;
+}
 
 /** The origin printed and given to clients: localhost wherever loopback reaches the server. */
 export function originOf(host: string, port: number): string {
@@ -38,7 +52,7 @@ export function originFor(hostHeader: string | undefined, origins: readonly stri
 
 /** Said at start when the server is reachable from other machines: what that exposes. */
 export function exposureNotice(host: string): string | undefined {
-  if (LOOPBACK.has(host)) return undefined;
+  if (loopbackOnly(host)) return undefined;
   return (
     `Listening on ${WILDCARDS.has(host) ? 'every network interface' : host}: other machines can call the API, ` +
     'read /docs and the JWKS, over plain HTTP (tokens cross the network in clear), with the store it reads ' +

@@ -4,7 +4,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { isLoopbackHost, readConfig } from '../handlers/lib/config.ts';
+import { readConfig } from '../handlers/lib/config.ts';
 import { createApp } from './app.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
 import { banner } from './banner.ts';
@@ -12,7 +12,7 @@ import { parseCommandLine } from './cli/args.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from './demo.ts';
 import { externalAuthorizeHelp, localAuthorizeHelp } from './docs.ts';
 import { loadBundledHandler } from './lambda.ts';
-import { DEFAULT_HOST, exposureNotice, knownOrigins, originOf } from './listen-address.ts';
+import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from './listen-address.ts';
 import { DEFAULT_PORT, readServerOptions } from './options.ts';
 import { refusalExplainer } from './refusal.ts';
 import { forgetServer, recordServer } from './servers.ts';
@@ -88,10 +88,10 @@ try {
     DYNAMODB_ENDPOINT: store.endpoint,
     AWS_REGION: store.region,
   });
-  // Next links absolute to this server, as the stack makes them absolute to its custom domain; on
-  // an address beyond loopback (--host) they stay relative, since the function takes an http base
-  // only where nothing crosses a network, and a relative link resolves against whatever URL was called.
-  if (isLoopbackHost(new URL(origin).hostname)) process.env.PUBLIC_BASE_URL ??= origin;
+  // Next links absolute to this server, as the stack makes them absolute to its custom domain;
+  // listening beyond loopback (--host) they stay relative (listen-address.ts says why).
+  const linkBase = linkBaseFor(options.host, origin);
+  if (linkBase) process.env.PUBLIC_BASE_URL ??= linkBase;
   const credentials = credentialsFor(store.endpoint);
   if (credentials) {
     Object.assign(process.env, {

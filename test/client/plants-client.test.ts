@@ -1,7 +1,7 @@
 // The reference client: the first URL under any base, next links in either form, every plant.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listPlants, nextPage, PlantsApiError, plantsUrl } from '../../client/plants-client.ts';
+import { listPlants, nextPage, type Plant, PlantsApiError, plantsUrl } from '../../client/plants-client.ts';
 import { FAKE_PLANTS, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
 
 let api: FakeApi;
@@ -62,7 +62,7 @@ describe('listPlants', () => {
   it('never sends the token to another origin a next link names', async () => {
     const elsewhere = await startFakeApi('links elsewhere');
     try {
-      const plants = [];
+      const plants: Plant[] = [];
       const failure = await (async () => {
         for await (const plant of listPlants(elsewhere.url, FAKE_TOKEN, { limit: 2 })) plants.push(plant);
       })().catch((error: unknown) => error);
