@@ -15,7 +15,10 @@ const HEADER = `// Generated from openapi.yaml by \`npm run client:types\` (open
 
 // openapi-typescript 7 writes its output with the TypeScript compiler API, which TypeScript 7 (the
 // project's compiler) no longer ships; for its imports only, "typescript" is TypeScript 6
-// (openapi-ts/openapi-typescript#2841). Drop this once openapi-typescript supports TypeScript 7.
+// (openapi-ts/openapi-typescript#2841). package.json's override of its typescript peer is the
+// install-time half: without it npm ci refuses TypeScript 7 (ERESOLVE), and an override to
+// @typescript/typescript6 is refused too, so the override only lets it install and this hook is
+// what lets it run. Drop both once openapi-typescript supports TypeScript 7.
 registerHooks({
   resolve: (specifier, context, nextResolve) =>
     nextResolve(
