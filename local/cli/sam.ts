@@ -67,7 +67,8 @@ async function main(): Promise<number> {
   ]);
   const services = await startSamServices(join(dir, 'issuer'), docker.bindAddress, scope);
   try {
-    const files = writeSamFiles(dir, template, services, flags.limit);
+    const apiOrigin = command === 'start-api' ? `http://127.0.0.1:${apiPort}` : undefined;
+    const files = writeSamFiles(dir, template, services, { limit: flags.limit, apiOrigin });
     console.error(
       `DynamoDB (dynalite, in memory, ${services.seeded} demo plants) and the issuer on ${docker.bindAddress}, ` +
         `as ${new URL(services.dynamodbEndpoint).hostname} to the container; template ${shown(template.file)}, env ${shown(files.envFile)}`,

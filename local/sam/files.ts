@@ -21,8 +21,16 @@ export interface SamFiles {
   tokenFiles: Record<string, string>;
 }
 
-/** The function's environment for sam local; throws when the template lacks a declaration. */
-export function samEnvironment(template: SamTemplate, services: SamServices): Record<string, string> {
+/**
+ * The function's environment for sam local; throws when the template lacks a declaration.
+ * `apiOrigin` (start-api's http://127.0.0.1:PORT) makes next links absolute to it, as npm start's
+ * are: SAM puts the client's Host header in the event, which the function does not trust.
+ */
+export function samEnvironment(
+  template: SamTemplate,
+  services: SamServices,
+  apiOrigin?: string,
+): Record<string, string> {
   const wanted: Record<string, string> = {
     PLANTS_TABLE_NAME: services.tableName,
     DYNAMODB_ENDPOINT: services.dynamodbEndpoint,
@@ -32,6 +40,7 @@ export function samEnvironment(template: SamTemplate, services: SamServices): Re
     AUTH_AUDIENCE: LOCAL_AUDIENCE,
     AUTH_JWKS_URI: services.issuer.jwksUri,
     NODE_EXTRA_CA_CERTS: `/var/task/${CERT_IN_TASK}`,
+    ...(apiOrigin && { PUBLIC_BASE_URL: apiOrigin }),
   };
   const undeclared = Object.keys(wanted).filter((name) => !(name in template.variables));
   if (undeclared.length > 0) {
@@ -44,11 +53,17 @@ export function samEnvironment(template: SamTemplate, services: SamServices): Re
   return wanted;
 }
 
-export function writeSamFiles(dir: string, template: SamTemplate, services: SamServices, limit?: string): SamFiles {
+export function writeSamFiles(
+  dir: string,
+  template: SamTemplate,
+  services: SamServices,
+  { limit, apiOrigin }: { limit?: string | undefined; apiOrigin?: string | undefined } = {},
+): SamFiles {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(template.assetDir, CERT_IN_TASK), services.issuer.cert);
   const envFile = join(dir, 'env.json');
-  writeFileSync(envFile, `${JSON.stringify({ Parameters: samEnvironment(template, services) }, null, 2)}\n`);
+  const environment = samEnvironment(template, services, apiOrigin);
+  writeFileSync(envFile, `${JSON.stringify({ Parameters: environment }, null, 2)}\n`);
   const tokenFiles: Record<string, string> = {};
   for (const { user, token } of services.tokens) {
     tokenFiles[user] = join(dir, `${user}.token`);

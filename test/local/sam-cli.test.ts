@@ -100,6 +100,9 @@ describe('the files npm run sam hands SAM', () => {
       NODE_EXTRA_CA_CERTS: '/var/task/issuer-cert.pem',
     });
     expect(template.architecture).toBe('x86_64');
+    // invoke: nothing to call back, so next links stay relative; start-api: absolute to its origin.
+    expect(env.PUBLIC_BASE_URL).toBeUndefined();
+    expect(samEnvironment(template, services, 'http://127.0.0.1:3001').PUBLIC_BASE_URL).toBe('http://127.0.0.1:3001');
   });
 
   it('refuses a template synthesized without -c samLocal=true, which SAM would run unconfigured', () => {
