@@ -104,7 +104,8 @@ function readPublicBaseUrl(context: ContextReader): string | undefined {
       `publicBaseUrl must be an https URL without query, fragment or credentials, got "${value}"`,
     );
   }
-  return value.replace(/\/+$/, '');
+  // Normalized as the function's own reading of PUBLIC_BASE_URL normalizes it (handlers/lib/config.ts).
+  return url.href.replace(/\/+$/, '');
 }
 
 function readCustomDomain(context: ContextReader): CustomDomain | undefined {

@@ -152,7 +152,9 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
       `PUBLIC_BASE_URL must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
     );
   }
-  return raw.replace(/\/+$/, '');
+  // The URL as a Link header must carry it: host lower-cased, default port dropped, and `<`, `>`,
+  // spaces or quotes percent-encoded, so no value can break out of `<…>`.
+  return url.href.replace(/\/+$/, '');
 }
 
 function parseHttps(raw: string): URL | undefined {

@@ -140,6 +140,12 @@ describe('readSettings', () => {
     );
   });
 
+  it('normalizes the public base URL as the function reads it: host lower-cased, <, > and spaces encoded', () => {
+    expect(from({ publicBaseUrl: 'https://WWW.Example.com:443/a b>c' }).publicBaseUrl).toBe(
+      'https://www.example.com/a%20b%3Ec',
+    );
+  });
+
   const ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
   const EXTERNAL = { authIssuer: 'https://i.example.com', authAudience: 'a' };
   it.each([

@@ -114,6 +114,17 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, ...env })).toThrow(/AUTH_JWKS_URI must be an https URL/);
   });
 
+  it.each([
+    ['https://API.Example.com:443/v1', 'https://api.example.com/v1'],
+    ['https://api.example.com/a b/', 'https://api.example.com/a%20b'],
+    [
+      'https://api.example.com/x>; rel="next", <https://evil.example',
+      'https://api.example.com/x%3E;%20rel=%22next%22,%20%3Chttps://evil.example',
+    ],
+  ])('reads PUBLIC_BASE_URL=%s as the URL a Link header can carry whole: %s', (value, expected) => {
+    expect(readConfig({ ...base, PUBLIC_BASE_URL: value }).publicBaseUrl).toBe(expected);
+  });
+
   it('reads PUBLIC_BASE_URL without its trailing slash', () => {
     expect(readConfig({ ...base, PUBLIC_BASE_URL: 'https://api.example.com/v1/' }).publicBaseUrl).toBe(
       'https://api.example.com/v1',
