@@ -20,21 +20,23 @@ export class BadRequestError extends HttpError {
 }
 
 /** Why a request was not authenticated: a metric dimension, never shown to the caller. */
-export type AuthFailure =
-  | 'missing_token'
-  | 'malformed'
-  | 'expired'
-  | 'not_yet_valid'
-  | 'missing_exp'
-  | 'issued_in_future'
-  | 'lifetime_too_long'
-  | 'unsupported_crit'
-  | 'invalid'
-  | 'no_subject'
-  | 'wrong_token_use'
-  | 'invalid_groups'
-  | 'insufficient_scope'
-  | 'too_many_groups';
+export const AUTH_FAILURES = [
+  'missing_token',
+  'malformed',
+  'expired',
+  'not_yet_valid',
+  'missing_exp',
+  'issued_in_future',
+  'lifetime_too_long',
+  'unsupported_crit',
+  'invalid',
+  'no_subject',
+  'wrong_token_use',
+  'invalid_groups',
+  'insufficient_scope',
+  'too_many_groups',
+] as const;
+export type AuthFailure = (typeof AUTH_FAILURES)[number];
 
 /**
  * 401. RFC 6750 §3.1: a request with no bearer token gets a bare challenge; a request whose
