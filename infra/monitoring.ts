@@ -22,7 +22,7 @@ import { Construct } from 'constructs';
 import type { AlarmSettings } from './settings.ts';
 import type { RequestLogMode } from './telemetry.ts';
 
-/** The namespace and service dimension the function's Powertools Metrics publish under. */
+/** The namespace and service dimension of the function's EMF metrics (handlers/lib/request-record.ts). */
 export const METRICS_NAMESPACE = 'PlantStore';
 export const SERVICE_NAME = 'plant-store';
 /** The outcomes the function counts in `Requests`; `ok` only when it records every request. */
