@@ -12,13 +12,12 @@ import { customDomainBaseUrl } from '../infra/api.ts';
 import { createSigningKey, type JwksServer, startJwksServer, type TlsIdentity } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
 import { type BundledFunction, buildBundle, startBundledFunction } from './helpers/bundle.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from './helpers/dynamo.ts';
+import { type LocalDynamo, putPlants, startDynamo } from './helpers/dynamo.ts';
 import { httpApiEvent, restApiEvent } from './helpers/events.ts';
 import { removeTempDirs, tempDir } from './helpers/local-server.ts';
 import { assertMatchesContract } from './helpers/openapi.ts';
+import { AUDIENCE, serviceEnvironment, TABLE } from './helpers/service.ts';
 
-const TABLE = 'plants-links';
-const AUDIENCE = 'plant-store-links';
 const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
 const EXECUTE_API = 'https://api1234567.execute-api.eu-west-1.amazonaws.com';
 const REST_EXECUTE_API = 'https://rest123456.execute-api.eu-west-1.amazonaws.com';
@@ -175,13 +174,7 @@ beforeAll(async () => {
   const bundle = await buildBundle();
   for (const [name, env] of Object.entries(CONFIGS)) {
     const fn = startBundledFunction(bundle, {
-      AWS_REGION: TEST_REGION,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      PLANTS_TABLE_NAME: TABLE,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      AUTH_ISSUER: issuer.url,
-      AUTH_AUDIENCE: AUDIENCE,
+      ...serviceEnvironment(dynamo.endpoint, issuer.url),
       NODE_EXTRA_CA_CERTS: caFile,
       POWERTOOLS_METRICS_DISABLED: 'true',
       ...env,

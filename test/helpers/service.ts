@@ -82,6 +82,19 @@ export interface StartOptions {
   issuerDownAtInit?: boolean;
 }
 
+/** The function's environment against a local store and issuer, as every suite starts it. */
+export function serviceEnvironment(dynamoEndpoint: string, issuerUrl: string): Record<string, string> {
+  return {
+    AWS_REGION: TEST_REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    PLANTS_TABLE_NAME: TABLE,
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    AUTH_ISSUER: issuerUrl,
+    AUTH_AUDIENCE: AUDIENCE,
+  };
+}
+
 export async function startService(
   env: Record<string, string> = {},
   startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
@@ -98,13 +111,7 @@ export async function startService(
   );
 
   Object.assign(process.env, {
-    AWS_REGION: TEST_REGION,
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    PLANTS_TABLE_NAME: TABLE,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    AUTH_ISSUER: issuer.url,
-    AUTH_AUDIENCE: AUDIENCE,
+    ...serviceEnvironment(dynamo.endpoint, issuer.url),
     AUTH_TOKEN_USE: 'access',
     // As the Lambda runtime sets it, so Powertools reports the first invocation as a cold start.
     AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
