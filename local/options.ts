@@ -53,7 +53,7 @@ export function readServerOptions(
 export function tokenShapeOf(env: NodeJS.ProcessEnv): TokenShape {
   const raw = env.AUTH_ISSUER_TYPE?.trim() || 'cognito';
   if (raw === 'cognito' || raw === 'oidc') return raw;
-  throw new Error(`AUTH_ISSUER_TYPE must be "cognito" or "oidc", got "${raw}"`);
+  throw new OptionValueError(`AUTH_ISSUER_TYPE must be "cognito" or "oidc", got "${raw}"`);
 }
 
 /** One rule for the server and the CLI: an endpoint means an external store, else dynalite. */
@@ -68,8 +68,14 @@ export function storeOptionsOf(flags: StoreFlags, env: NodeJS.ProcessEnv): Store
 }
 
 /** `name` says where the value came from (PORT, --port) in the error. */
+/** A bad value for an option or variable: a command-line mistake, said in one line; the CLIs exit 2. */
+export class OptionValueError extends Error {
+  override name = 'OptionValueError';
+}
+
 export function parsePort(raw: string, name = 'PORT'): number {
   const port = Number(raw);
-  if (!/^\d{1,5}$/.test(raw) || port > 65535) throw new Error(`${name} must be a number from 0 to 65535, got "${raw}"`);
+  if (!/^\d{1,5}$/.test(raw) || port > 65535)
+    throw new OptionValueError(`${name} must be a number from 0 to 65535, got "${raw}"`);
   return port;
 }

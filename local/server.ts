@@ -13,7 +13,7 @@ import { DEMO_USERS, demoDataNotice, seedDemoData } from './demo.ts';
 import { externalAuthorizeHelp, localAuthorizeHelp } from './docs.ts';
 import { loadBundledHandler } from './lambda.ts';
 import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from './listen-address.ts';
-import { DEFAULT_PORT, readServerOptions } from './options.ts';
+import { DEFAULT_PORT, OptionValueError, readServerOptions } from './options.ts';
 import { refusalExplainer } from './refusal.ts';
 import { forgetServer, recordServer } from './servers.ts';
 import { credentialsFor, openStore, type Store } from './store.ts';
@@ -51,7 +51,7 @@ const options = (() => {
   try {
     return readServerOptions(flags, process.env);
   } catch (error) {
-    return fail((error as Error).message);
+    return fail((error as Error).message, error instanceof OptionValueError ? 2 : 1);
   }
 })();
 

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { localDirOf, parsePort } from '../options.ts';
+import { localDirOf, OptionValueError, parsePort } from '../options.ts';
 import { checkPrerequisites, PrerequisiteError } from '../sam/prerequisites.ts';
 import { runSam } from '../sam/run-sam.ts';
 import { type SamTemplate, SynthError, synthForSam } from '../sam/template.ts';
@@ -137,5 +137,5 @@ try {
         ? (error as Error).message
         : `Error: ${(error as Error).message}`,
   );
-  process.exitCode = error instanceof UsageError ? 2 : 1;
+  process.exitCode = error instanceof UsageError || error instanceof OptionValueError ? 2 : 1;
 }

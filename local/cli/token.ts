@@ -5,7 +5,7 @@
 import { groupsClaimOf } from '../auth-mode.ts';
 import { DEMO_USERS } from '../demo.ts';
 import { loadSigningKey } from '../keys.ts';
-import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../options.ts';
+import { DEFAULT_PORT, issuerDirOf, localDirOf, OptionValueError, parsePort, tokenShapeOf } from '../options.ts';
 import { findServer, runningServers, type ServerRecord } from '../servers.ts';
 import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../tokens.ts';
 import { parseCommandLine, UsageError } from './args.ts';
@@ -59,7 +59,7 @@ try {
   // 2: the command line was wrong; 1: it was right but no token could be made.
   const usage = error instanceof UsageError;
   console.error(usage ? `${error.message}\n\n${USAGE}` : (error as Error).message);
-  process.exit(usage ? 2 : 1);
+  process.exit(usage || error instanceof OptionValueError ? 2 : 1);
 }
 
 function printLocalToken(subject: string, values: Flags) {
