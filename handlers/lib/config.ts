@@ -135,7 +135,7 @@ function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
 }
 
 // Bounded so a next link (this plus a ~2 KB cursor) stays well inside the response's header margin.
-const MAX_BASE_URL_LENGTH = 1024;
+export const MAX_BASE_URL_LENGTH = 1024;
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A
 // deployed base is https, or clients would send their bearer token in the clear.
 /** A loopback host name as URL.hostname spells it: localhost, 127.0.0.0/8, [::1]. */
@@ -147,14 +147,23 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (raw === undefined) return undefined;
   const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
   const url = parseHttps(raw) ?? (parsed?.protocol === 'http:' && isLoopbackHost(parsed.hostname) ? parsed : undefined);
-  if (url === undefined || url.search || url.hash || url.username || url.password || raw.length > MAX_BASE_URL_LENGTH) {
+  // The URL as a Link header must carry it: host lower-cased, default port dropped, and `<`, `>`,
+  // spaces or quotes percent-encoded, so no value can break out of `<…>`; an empty `?` or `#` is
+  // refused too, since it would turn every link into a request for the base itself.
+  const base = url && `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  if (
+    url === undefined ||
+    base === undefined ||
+    /[?#]/.test(raw) ||
+    url.username ||
+    url.password ||
+    base.length > MAX_BASE_URL_LENGTH
+  ) {
     throw new ConfigError(
       `PUBLIC_BASE_URL must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
     );
   }
-  // The URL as a Link header must carry it: host lower-cased, default port dropped, and `<`, `>`,
-  // spaces or quotes percent-encoded, so no value can break out of `<…>`.
-  return url.href.replace(/\/+$/, '');
+  return base;
 }
 
 function parseHttps(raw: string): URL | undefined {

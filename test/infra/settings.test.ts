@@ -180,6 +180,8 @@ describe('readSettings', () => {
     [{ domainName: 'api.example.com', certificateArn: ARN, basePath: 'v 1' }, 'basePath must be path segments'],
     [{ publicBaseUrl: 'http://www.example.com' }, 'publicBaseUrl must be an https URL'],
     [{ publicBaseUrl: 'https://www.example.com/?x=1' }, 'publicBaseUrl must be an https URL'],
+    [{ publicBaseUrl: 'https://www.example.com/#' }, 'publicBaseUrl must be an https URL'],
+    [{ publicBaseUrl: `https://www.example.com/${'植'.repeat(200)}` }, 'at most 1024 characters'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
     [{ architecture: 'amd64' }, 'architecture must be one of arm64, x86_64, got "amd64"'],
     [{ requestLog: 'none' }, 'requestLog must be one of failures, all, got "none"'],

@@ -151,6 +151,11 @@ describe('readConfig', () => {
     'https://api.example.com/#top',
     'https://user:pw@api.example.com',
     `https://api.example.com/${'a'.repeat(1024)}`,
+    // An empty query or fragment: every link would be a request for the base itself.
+    'https://api.example.com/v1?',
+    'https://api.example.com/v1#',
+    // Short as typed, 9 times longer once percent-encoded: the encoded length is what links carry.
+    `https://api.example.com/${'植'.repeat(200)}`,
   ])('refuses PUBLIC_BASE_URL=%s, naming it', (value) => {
     expect(() => readConfig({ ...base, PUBLIC_BASE_URL: value })).toThrow(/PUBLIC_BASE_URL must be an https URL/);
   });
