@@ -67,12 +67,18 @@ export function nextPage(response: Pick<Response, 'headers' | 'url'>): URL | und
  * custom domain links there even when called on its execute-api URL: call its CustomDomainUrl.)
  */
 export function sameOrigin(next: URL | undefined, first: URL): URL | undefined {
-  if (next && next.origin !== first.origin) {
+  if (next && originKey(next) !== originKey(first)) {
     throw new Error(
-      `GET /plants linked to ${next.origin}, not ${first.origin} where the walk began; the token is not sent there. Call the API at the URL its links use (a stack with a custom domain: its CustomDomainUrl output)`,
+      `GET /plants linked to ${next.origin}, not ${first.origin} where the walk began; the token is not sent there. Call the API at the URL its links use (a stack's CustomDomainUrl, or its -c publicBaseUrl)`,
     );
   }
   return next;
+}
+
+/** An origin, with this machine's names for itself (localhost, 127.x.x.x, [::1]) taken as one. */
+function originKey(url: URL): string {
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  return loopback ? `${url.protocol}//loopback:${url.port}` : url.origin;
 }
 
 /** Every plant the token's user has access to, page after page; throws PlantsApiError on any refusal. */

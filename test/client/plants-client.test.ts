@@ -1,7 +1,7 @@
 // The reference client: the first URL under any base, next links in either form, every plant.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listPlants, nextPage, type Plant, PlantsApiError, plantsUrl } from '../../client/plants-client.ts';
+import { listPlants, nextPage, type Plant, PlantsApiError, plantsUrl, sameOrigin } from '../../client/plants-client.ts';
 import { FAKE_PLANTS, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
 
 let api: FakeApi;
@@ -67,13 +67,26 @@ describe('listPlants', () => {
         for await (const plant of listPlants(elsewhere.url, FAKE_TOKEN, { limit: 2 })) plants.push(plant);
       })().catch((error: unknown) => error);
       expect(failure).toMatchObject({
-        message: expect.stringMatching(/linked to http:\/\/localhost:\d+, not http:\/\/127\.0\.0\.1/),
+        message: expect.stringMatching(/linked to http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/),
       });
       expect(plants).toEqual(FAKE_PLANTS.slice(0, 2));
       expect(elsewhere.tokenHosts).toEqual([new URL(elsewhere.url).host]);
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it("takes this machine's names for itself as one origin: the local server links to localhost when called as 127.0.0.1", () => {
+    const first = new URL('http://127.0.0.1:3000/plants');
+    for (const next of ['http://localhost:3000/plants?cursor=a', 'http://[::1]:3000/plants?cursor=a']) {
+      expect(sameOrigin(new URL(next), first)?.href).toBe(next);
+    }
+    expect(() => sameOrigin(new URL('http://localhost:3001/plants'), first)).toThrow(
+      /linked to http:\/\/localhost:3001/,
+    );
+    expect(() => sameOrigin(new URL('https://localhost:3000/plants'), first)).toThrow(
+      /linked to https:\/\/localhost:3000/,
+    );
   });
 
   it('throws the status and Error body of a refusal', async () => {

@@ -42,11 +42,14 @@ describe('runSmoke', () => {
     });
   });
 
-  it("takes API Gateway's JWT authorizer answering bad tokens with its own body, and says so", async () => {
+  it("takes API Gateway's JWT authorizer answering bad tokens with its own body when told to, and says so", async () => {
     const api = await fakeApi('gateway authorizer');
-    const summary = await runSmoke({ url: api.url, token: FAKE_TOKEN });
+    const summary = await runSmoke({ url: api.url, token: FAKE_TOKEN, gatewayRefusals: true });
     expect(summary).toMatchObject({ refusedBy: 'gateway', statuses: { 200: 2, 401: 2, 400: 1 } });
     expect(formatSummary(summary)).toContain("401 from API Gateway's JWT authorizer");
+    // Not told to (the local server, which has no gateway): that body breaks the contract.
+    const failure = await runSmoke({ url: api.url, token: FAKE_TOKEN }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ check: 'no token', message: expect.stringMatching(/breaks openapi\.yaml/) });
   });
 
   it.each<[Break, string, RegExp]>([
@@ -56,7 +59,7 @@ describe('runSmoke', () => {
     [
       'links elsewhere',
       'walk',
-      /linked to http:\/\/localhost:\d+, not http:\/\/127\.0\.0\.1:\d+.*token is not sent there/,
+      /linked to http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+.*token is not sent there/,
     ],
     ['no WWW-Authenticate', 'no token', /missing header WWW-Authenticate/],
     ['any token', 'bad token', /expected 401, got 200/],

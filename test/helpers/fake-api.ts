@@ -1,7 +1,7 @@
 // A stand-in for GET /plants that keeps the contract, or breaks one part of it on request: what
 // the smoke check must pass, and each way it must fail.
 
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const FAKE_TOKEN = 'a.valid.token';
@@ -29,7 +29,7 @@ export interface FakeApi {
 
 export async function startFakeApi(breaks: Break = 'none'): Promise<FakeApi> {
   const tokenHosts: string[] = [];
-  const server = createServer((req, res) => {
+  const handle: RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname !== '/plants') return send(res, 404, { message: 'Not Found' });
     const auth = req.headers.authorization;
@@ -73,25 +73,36 @@ export async function startFakeApi(breaks: Break = 'none'): Promise<FakeApi> {
       breaks === 'extra field' ? { ...plant, price: 3 } : plant,
     );
     const next = from + limit < FAKE_PLANTS.length ? (breaks === 'link loops' ? from : from + limit) : undefined;
-    // `links elsewhere`: the same server under another origin, as a hostile or misconfigured API might name.
-    const host = breaks === 'links elsewhere' ? 'localhost' : '127.0.0.1';
-    const origin = breaks === 'relative links' ? '' : `http://${host}:${port()}/plants`;
+    // `links elsewhere`: a second server, another origin, that would log any token it gets.
+    const linked = breaks === 'links elsewhere' ? elsewhere : server;
+    const origin = breaks === 'relative links' ? '' : `http://127.0.0.1:${portOf(linked)}/plants`;
     const link: Record<string, string> =
       next === undefined ? {} : { link: `<${origin}?limit=${limit}&cursor=${next}>; rel="next"` };
     return send(res, 200, page, link);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = () => (server.address() as AddressInfo).port;
+  };
+  const server = createServer(handle);
+  const elsewhere = createServer(handle);
+  await Promise.all(
+    [server, elsewhere].map((each) => new Promise<void>((resolve) => each.listen(0, '127.0.0.1', resolve))),
+  );
   return {
-    url: `http://127.0.0.1:${port()}`,
+    url: `http://127.0.0.1:${portOf(server)}`,
     tokenHosts,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all(
+        [server, elsewhere].map(
+          (each) =>
+            new Promise<void>((resolve) => {
+              each.closeAllConnections();
+              each.close(() => resolve());
+            }),
+        ),
+      );
+    },
   };
 }
+
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 const challenge = (breaks: Break, value: string): Record<string, string> =>
   breaks === 'no WWW-Authenticate' ? {} : { 'www-authenticate': value };
