@@ -67,12 +67,12 @@ export function storeOptionsOf(flags: StoreFlags, env: NodeJS.ProcessEnv): Store
   };
 }
 
-/** `name` says where the value came from (PORT, --port) in the error. */
 /** A bad value for an option or variable: a command-line mistake, said in one line; the CLIs exit 2. */
 export class OptionValueError extends Error {
   override name = 'OptionValueError';
 }
 
+/** `name` says where the value came from (PORT, --port) in the error. */
 export function parsePort(raw: string, name = 'PORT'): number {
   const port = Number(raw);
   if (!/^\d{1,5}$/.test(raw) || port > 65535)

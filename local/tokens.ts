@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { type SigningKey, signToken } from './issuer.ts';
+import { OptionValueError } from './options.ts';
 
 /** The local app client id (Cognito shape) or audience (OIDC shape). */
 export const LOCAL_AUDIENCE = 'plant-store-local';
@@ -76,6 +77,6 @@ const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 export function parseDuration(text: string): number {
   const match = /^(\d{1,9})([smhd]?)$/.exec(text.trim());
   const seconds = match ? Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] ?? 1) : 0;
-  if (!match || seconds < 1) throw new Error(`Invalid duration "${text}": use e.g. 90s, 15m, 12h or 7d`);
+  if (!match || seconds < 1) throw new OptionValueError(`Invalid duration "${text}": use e.g. 90s, 15m, 12h or 7d`);
   return seconds;
 }

@@ -48,6 +48,8 @@ async function main(): Promise<number> {
   if (flags.limit !== undefined && !/^[1-9]\d{0,9}$/.test(flags.limit))
     throw new UsageError('--limit takes a positive integer');
   const apiPort = parsePort(flags.port ?? String(DEFAULT_API_PORT), '--port');
+  // SAM listens where it is told: a port the next links and the printed curl can name.
+  if (apiPort === 0) throw new OptionValueError('--port must be from 1 to 65535 for start-api, got "0"');
 
   const docker = await checkPrerequisites(process.env);
   const dir = join(localDirOf(process.env), 'sam');

@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
+import { isLoopbackHost } from '../../handlers/lib/config.ts';
 import { deployedSession } from '../deployed/session.ts';
 import { localDirOf, parsePort } from '../options.ts';
 import { findServer, type ServerRecord } from '../servers.ts';
@@ -29,9 +30,9 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token TOKEN] [--user NAME]
   --user NAME    whose token to mint from a local server's issuer (default ${DEFAULT_USER})
   --limit N      page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
   --port N       the local server to check (default: the running one)
-  --deployed     the stack \`npx cdk deploy\` deployed last: its ApiUrl (or --url, e.g. its
-                 CustomDomainUrl), with an access token from its user pool for --user, created
-                 there if absent, as npm run token -- <user> --deployed does
+  --deployed     the stack \`npx cdk deploy\` deployed last: its CustomDomainUrl if it has one, else
+                 its ApiUrl (or --url), with an access token from its user pool for --user,
+                 created there if absent, as npm run token -- <user> --deployed does
   --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)`;
 
 let url: string | undefined;
@@ -57,7 +58,9 @@ try {
   if (!/^\d+$/.test(values.limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes 1 to 1000');
   const target = values.deployed ? await deployedTarget(values) : await localTarget(values);
   url = target.url;
-  const summary = await runSmoke({ ...target, limit, log: (line) => console.error(line) });
+  // A deployed API may sit behind API Gateway's JWT authorizer; the local server never does.
+  const gatewayRefusals = values.deployed === true || !isLoopbackHost(new URL(target.url).hostname);
+  const summary = await runSmoke({ ...target, limit, gatewayRefusals, log: (line) => console.error(line) });
   console.log(formatSummary(summary));
 } catch (error) {
   if (error instanceof SmokeFailure) {
@@ -86,7 +89,8 @@ async function deployedTarget(values: {
       `Created ${session.username} in user pool ${session.outputs.userPoolId}; its password is kept in ${relative(process.cwd(), session.passwordFile)}`,
     );
   }
-  return { url: values.url ?? session.url, token: values.token ?? session.token };
+  // A stack with a custom domain links there from any host: walk it where its links lead.
+  return { url: values.url ?? session.outputs.customDomainUrl ?? session.url, token: values.token ?? session.token };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface StackOutputs {
   file: string;
   region: string;
   apiUrl: string;
+  /** The custom domain's base URL, when the stack has one: where its next links point. */
+  customDomainUrl: string | undefined;
   tableName: string;
   /** Absent when the stack verifies an external issuer's tokens (no user pool). */
   userPoolId: string | undefined;
@@ -63,6 +65,7 @@ export function readOutputs(given?: string): StackOutputs {
     file,
     region: regionOf(apiUrl, outputs.UserPoolId, shown),
     apiUrl,
+    customDomainUrl: outputs.CustomDomainUrl,
     tableName,
     userPoolId: outputs.UserPoolId,
     appClientId: outputs.AppClientId,

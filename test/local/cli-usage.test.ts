@@ -22,6 +22,15 @@ describe('the local CLIs', () => {
     expect(plants.stderr).toMatch(/^Unknown option --tags \(did you mean --tag\?\)$/m);
   });
 
+  it('answer a bad option value in one line and exit 2, as any command-line mistake', async () => {
+    const [ttl, port] = await Promise.all([
+      runNpm('token', ['alice', '--ttl', 'abc'], env),
+      runNpm('plants', ['list', 'alice', '--port', 'abc'], env),
+    ]);
+    expect(ttl).toMatchObject({ code: 2, stderr: 'Invalid duration "abc": use e.g. 90s, 15m, 12h or 7d\n' });
+    expect(port).toMatchObject({ code: 2, stderr: 'Error: --port must be a number from 0 to 65535, got "abc"\n' });
+  });
+
   it('say so when npm took an option written without "--" for itself', async () => {
     const [start, token] = await Promise.all([
       npm(['start', '--port', '4001'], env),

@@ -207,7 +207,7 @@ describe('the deployed path end to end', () => {
     expect(reply.body).toEqual([{ name: 'Olive tree' }, { name: 'Lemon tree' }]);
   });
 
-  it('npm run smoke -- --deployed walks the stack at ApiUrl with a token of its pool, and checks the refusals', async () => {
+  it('npm run smoke -- --deployed walks the stack at ApiUrl (or its custom domain) with a token of its pool, and checks the refusals', async () => {
     // The function behind an HTTP front as API Gateway would put it, at the outputs file's ApiUrl.
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -234,6 +234,16 @@ describe('the deployed path end to end', () => {
       expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
       expect(run.stdout).toContain(`Smoke check of ${origin}/plants: passed`);
       expect(run.stdout).toContain('2 plant(s)');
+
+      // A stack with a custom domain: walked there, where its links lead, not at ApiUrl.
+      for (const stack of Object.values(outputs) as Record<string, string>[]) {
+        stack.CustomDomainUrl = `${origin}/`;
+        stack.ApiUrl = 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com/';
+      }
+      writeFileSync(outputsFile, JSON.stringify(outputs));
+      const custom = await runNpm('smoke', ['--deployed', '--outputs-file', outputsFile, '--user', 'frank'], env());
+      expect({ code: custom.code, stderr: custom.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+      expect(custom.stdout).toContain(`Smoke check of ${origin}/plants: passed`);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -27,10 +27,10 @@ function pathWith(tools: Record<string, string>): string {
   return dir;
 }
 
-async function runSamCli(path: string) {
+async function runSamCli(path: string, args = ['invoke']) {
   const localDir = tempDir('local');
   try {
-    await promisify(execFile)(process.execPath, [CLI, 'invoke'], { env: { PATH: path, PLANTS_LOCAL_DIR: localDir } });
+    await promisify(execFile)(process.execPath, [CLI, ...args], { env: { PATH: path, PLANTS_LOCAL_DIR: localDir } });
     return { code: 0, stderr: '', startedSomething: existsSync(join(localDir, 'sam')) };
   } catch (error) {
     const { code, stderr } = error as { code: number; stderr: string };
@@ -62,6 +62,14 @@ describe('npm run sam without its tools', () => {
     expect(run.stderr.trim()).toBe(
       'Docker is installed but its engine does not answer (Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?): start Docker, then run it again',
     );
+  });
+});
+
+describe('npm run sam -- start-api --port', () => {
+  it('refuses port 0 in a line, before looking for its tools: its links and curl must name the port', async () => {
+    const run = await runSamCli(pathWith({}), ['start-api', '--port', '0']);
+    expect(run).toMatchObject({ code: 2, startedSomething: false });
+    expect(run.stderr.trim()).toBe('Error: --port must be from 1 to 65535 for start-api, got "0"');
   });
 });
 
