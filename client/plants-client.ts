@@ -75,9 +75,12 @@ export function sameOrigin(next: URL | undefined, first: URL): URL | undefined {
   return next;
 }
 
-/** An origin, with this machine's names for itself (localhost, 127.x.x.x, [::1]) taken as one. */
+/**
+ * An origin, with this machine's usual names for itself (localhost, 127.0.0.1, [::1]) on one port
+ * taken as one: `npm start` links to localhost whichever of them it was called on.
+ */
 function originKey(url: URL): string {
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   return loopback ? `${url.protocol}//loopback:${url.port}` : url.origin;
 }
 

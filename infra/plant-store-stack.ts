@@ -148,6 +148,11 @@ export class PlantStoreStack extends Stack {
     output('TokenEndpoint', 'OAuth 2.0 token endpoint of the user pool', identity.tokenEndpoint);
     output('CustomDomainUrl', 'Base URL on the custom domain; GET <CustomDomainUrl>plants', domain?.url);
     output(
+      'PublicBaseUrl',
+      'Base URL clients use behind a proxy or CDN (-c publicBaseUrl): where next links point',
+      settings.publicBaseUrl && `${settings.publicBaseUrl}/`,
+    );
+    output(
       'DomainTarget',
       'DNS: CNAME (or Route 53 alias) target for the custom domain',
       domain?.name.regionalDomainName,

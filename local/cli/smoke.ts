@@ -30,9 +30,9 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token TOKEN] [--user NAME]
   --user NAME    whose token to mint from a local server's issuer (default ${DEFAULT_USER})
   --limit N      page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
   --port N       the local server to check (default: the running one)
-  --deployed     the stack \`npx cdk deploy\` deployed last: its CustomDomainUrl if it has one, else
-                 its ApiUrl (or --url), with an access token from its user pool for --user,
-                 created there if absent, as npm run token -- <user> --deployed does
+  --deployed     the stack \`npx cdk deploy\` deployed last, where its links lead (PublicBaseUrl, else
+                 CustomDomainUrl, else ApiUrl; or --url), with an access token from its user pool
+                 for --user, created there if absent, as npm run token -- <user> --deployed does
   --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)`;
 
 let url: string | undefined;
@@ -58,9 +58,7 @@ try {
   if (!/^\d+$/.test(values.limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes 1 to 1000');
   const target = values.deployed ? await deployedTarget(values) : await localTarget(values);
   url = target.url;
-  // A deployed API may sit behind API Gateway's JWT authorizer; the local server never does.
-  const gatewayRefusals = values.deployed === true || !isLoopbackHost(new URL(target.url).hostname);
-  const summary = await runSmoke({ ...target, limit, gatewayRefusals, log: (line) => console.error(line) });
+  const summary = await runSmoke({ ...target, limit, log: (line) => console.error(line) });
   console.log(formatSummary(summary));
 } catch (error) {
   if (error instanceof SmokeFailure) {
@@ -82,15 +80,21 @@ async function deployedTarget(values: {
   if (values.port !== undefined)
     throw new UsageError("--port names a local server: --deployed checks the outputs file's stack");
   if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
-  if (values.url !== undefined && values.token !== undefined) return { url: values.url, token: values.token };
+  // A deployed API may sit behind API Gateway's JWT authorizer (-c jwtAuthorizer=true).
+  if (values.url !== undefined && values.token !== undefined)
+    return { url: values.url, token: values.token, gatewayRefusals: true };
   const session = await deployedSession({ user: values.user, outputsFile: values['outputs-file'] });
   if (session.created) {
     console.error(
       `Created ${session.username} in user pool ${session.outputs.userPoolId}; its password is kept in ${relative(process.cwd(), session.passwordFile)}`,
     );
   }
-  // A stack with a custom domain links there from any host: walk it where its links lead.
-  return { url: values.url ?? session.outputs.customDomainUrl ?? session.url, token: values.token ?? session.token };
+  // A stack behind a proxy or with a custom domain links there from any host: walk it where its links lead.
+  return {
+    url: values.url ?? session.outputs.linkBaseUrl ?? session.url,
+    token: values.token ?? session.token,
+    gatewayRefusals: true,
+  };
 }
 
 /**
@@ -107,7 +111,11 @@ async function localTarget(values: {
   if (values['outputs-file'] !== undefined) throw new UsageError('--outputs-file goes with --deployed');
   const localDir = localDirOf(process.env);
   if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
-  if (values.url !== undefined && values.token !== undefined) return { url: values.url, token: values.token };
+  if (values.url !== undefined && values.token !== undefined) {
+    // Any API but a local server may sit behind API Gateway's JWT authorizer; a local server never
+    // does, so from it that refusal body fails the check.
+    return { url: values.url, token: values.token, gatewayRefusals: !isLocalServer(localDir, new URL(values.url)) };
+  }
   let server: ServerRecord | undefined;
   if (values.url !== undefined) {
     const given = new URL(values.url);
@@ -119,6 +127,12 @@ async function localTarget(values: {
     if (!server) throw new Error('No local server is running: start one with npm start, or give --url and --token');
   }
   return { url: values.url ?? server.origin, token: values.token ?? (await mintToken(values.user, server.port)) };
+}
+
+/** A local server of this machine listens at the URL (loopback, or the address it was told with --host). */
+function isLocalServer(localDir: string, url: URL): boolean {
+  const server = findServerOn(localDir, Number(url.port || (url.protocol === 'https:' ? 443 : 80)));
+  return server !== undefined && (isLoopbackHost(url.hostname) || new URL(server.origin).hostname === url.hostname);
 }
 
 function findServerOn(localDir: string, port: number): ServerRecord | undefined {

@@ -13,8 +13,8 @@ export interface StackOutputs {
   file: string;
   region: string;
   apiUrl: string;
-  /** The custom domain's base URL, when the stack has one: where its next links point. */
-  customDomainUrl: string | undefined;
+  /** Where the stack's next links point, when not at ApiUrl: -c publicBaseUrl, else its custom domain. */
+  linkBaseUrl: string | undefined;
   tableName: string;
   /** Absent when the stack verifies an external issuer's tokens (no user pool). */
   userPoolId: string | undefined;
@@ -65,7 +65,7 @@ export function readOutputs(given?: string): StackOutputs {
     file,
     region: regionOf(apiUrl, outputs.UserPoolId, shown),
     apiUrl,
-    customDomainUrl: outputs.CustomDomainUrl,
+    linkBaseUrl: outputs.PublicBaseUrl ?? outputs.CustomDomainUrl,
     tableName,
     userPoolId: outputs.UserPoolId,
     appClientId: outputs.AppClientId,

@@ -76,13 +76,17 @@ describe('listPlants', () => {
     }
   });
 
-  it("takes this machine's names for itself as one origin: the local server links to localhost when called as 127.0.0.1", () => {
+  it("takes this machine's usual names for itself as one origin: the local server links to localhost when called as 127.0.0.1", () => {
     const first = new URL('http://127.0.0.1:3000/plants');
     for (const next of ['http://localhost:3000/plants?cursor=a', 'http://[::1]:3000/plants?cursor=a']) {
       expect(sameOrigin(new URL(next), first)?.href).toBe(next);
     }
     expect(() => sameOrigin(new URL('http://localhost:3001/plants'), first)).toThrow(
       /linked to http:\/\/localhost:3001/,
+    );
+    // Another loopback address is another socket, which another user of the machine could bind.
+    expect(() => sameOrigin(new URL('http://127.0.0.2:3000/plants'), first)).toThrow(
+      /linked to http:\/\/127\.0\.0\.2:3000/,
     );
     expect(() => sameOrigin(new URL('https://localhost:3000/plants'), first)).toThrow(
       /linked to https:\/\/localhost:3000/,

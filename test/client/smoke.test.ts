@@ -3,6 +3,7 @@
 
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
+import { recordServer } from '../../local/servers.ts';
 import { type Break, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 
@@ -97,6 +98,28 @@ describe('npm run smoke', () => {
       /Smoke check of http:\/\/127\.0\.0\.1:\d+: FAILED at "no token": Response 401 breaks openapi\.yaml:\n {2}- missing header WWW-Authenticate/,
     );
     expect(result.code).toBe(1);
+  });
+
+  it("takes API Gateway's refusal bodies from an API that may sit behind its JWT authorizer, never from a local server", async () => {
+    const api = await fakeApi('gateway authorizer');
+    const port = Number(new URL(api.url).port);
+    const elsewhere = await runNpm('smoke', ['--url', api.url, '--token', FAKE_TOKEN], {
+      PLANTS_LOCAL_DIR: tempDir('smoke'),
+    });
+    expect(elsewhere.code).toBe(0);
+    expect(elsewhere.stdout).toContain("401 from API Gateway's JWT authorizer");
+
+    // The same answers from what this machine's records say is an npm start server: a regression.
+    const localDir = tempDir('smoke');
+    recordServer(localDir, {
+      pid: process.pid,
+      port,
+      origin: api.url,
+      store: { endpoint: 'embedded', region: 'local', tableName: 'plants' },
+    });
+    const local = await runNpm('smoke', ['--url', api.url, '--token', FAKE_TOKEN], { PLANTS_LOCAL_DIR: localDir });
+    expect(local.code).toBe(1);
+    expect(local.stderr).toMatch(/FAILED at "no token": Response 401 breaks openapi\.yaml/);
   });
 
   it('says in a line what to do when no local server runs and no URL is given', async () => {

@@ -187,6 +187,11 @@ describe('custom domain', () => {
   it('outputs the custom URL and the DNS target to point the name at', () => {
     expect(guarded.template.findOutputs('CustomDomainUrl').CustomDomainUrl?.Value).toBe('https://api.example.com/v1/');
     expect(external.template.findOutputs('CustomDomainUrl').CustomDomainUrl?.Value).toBe('https://plants.example.com/');
+    // Behind a proxy the links lead there, custom domain or not: the URL the smoke check walks.
+    expect(external.template.findOutputs('PublicBaseUrl').PublicBaseUrl?.Value).toBe(
+      'https://www.example.com/shop/api/',
+    );
+    expect(guarded.template.findOutputs('PublicBaseUrl')).toEqual({});
     expect(guarded.template.findOutputs('DomainTarget').DomainTarget?.Value).toEqual({
       'Fn::GetAtt': [expect.stringMatching(/^ApiDomainName/), 'RegionalDomainName'],
     });

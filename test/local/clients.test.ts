@@ -46,7 +46,7 @@ describe('clients of npm start', () => {
     expect(names).toEqual(alices);
   });
 
-  it("Python requests, following r.links['next']['url']", async () => {
+  it("Python requests, following r.links['next']['url'], the host spelt as the user typed it", async () => {
     // The Python that runs moto_server (which npm test provides): requests is one of moto's dependencies.
     const moto = findCommand('moto_server');
     if (!moto) throw new Error('moto_server is not on PATH: see docs/testing.md, Python checkers');
@@ -70,7 +70,7 @@ describe('clients of npm start', () => {
       '    names += [plant["name"] for plant in r.json()]',
       'print(json.dumps(names))',
     ].join('\n');
-    const { stdout } = await run(interpreterOf(moto), ['-c', script, `${server.origin}/`, token]);
+    const { stdout } = await run(interpreterOf(moto), ['-c', script, `http://LOCALHOST:${server.port}/`, token]);
     expect(JSON.parse(stdout)).toEqual(alices);
   });
 });

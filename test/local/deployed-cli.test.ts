@@ -207,7 +207,7 @@ describe('the deployed path end to end', () => {
     expect(reply.body).toEqual([{ name: 'Olive tree' }, { name: 'Lemon tree' }]);
   });
 
-  it('npm run smoke -- --deployed walks the stack at ApiUrl (or its custom domain) with a token of its pool, and checks the refusals', async () => {
+  it('npm run smoke -- --deployed walks the stack where its links lead (ApiUrl, custom domain or proxy) with a token of its pool, and checks the refusals', async () => {
     // The function behind an HTTP front as API Gateway would put it, at the outputs file's ApiUrl.
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -244,6 +244,16 @@ describe('the deployed path end to end', () => {
       const custom = await runNpm('smoke', ['--deployed', '--outputs-file', outputsFile, '--user', 'frank'], env());
       expect({ code: custom.code, stderr: custom.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
       expect(custom.stdout).toContain(`Smoke check of ${origin}/plants: passed`);
+
+      // Behind a proxy (-c publicBaseUrl), links lead there even when the stack has a custom domain.
+      for (const stack of Object.values(outputs) as Record<string, string>[]) {
+        stack.PublicBaseUrl = `${origin}/`;
+        stack.CustomDomainUrl = 'https://plants.example.com/';
+      }
+      writeFileSync(outputsFile, JSON.stringify(outputs));
+      const proxied = await runNpm('smoke', ['--deployed', '--outputs-file', outputsFile, '--user', 'frank'], env());
+      expect({ code: proxied.code, stderr: proxied.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+      expect(proxied.stdout).toContain(`Smoke check of ${origin}/plants: passed`);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
