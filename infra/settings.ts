@@ -1,7 +1,7 @@
 // Deploy-time settings of the stack, read once from CDK context (`-c key=value` or cdk.json) and
 // checked, naming the bad key, before any resource is defined.
 
-import { MAX_BASE_URL_LENGTH } from '../handlers/lib/config.ts';
+import { MAX_BASE_URL_LENGTH, publicBase } from '../handlers/lib/config.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
@@ -100,17 +100,9 @@ function readPublicBaseUrl(context: ContextReader): string | undefined {
   const value = text(context, 'publicBaseUrl');
   if (value === undefined) return undefined;
   const url = URL.canParse(value) ? new URL(value) : undefined;
-  // Normalized as the function's own reading of PUBLIC_BASE_URL normalizes it (handlers/lib/config.ts),
-  // and refused here on the same grounds, rather than at every cold start.
-  const base = url && `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-  if (
-    url?.protocol !== 'https:' ||
-    !base ||
-    /[?#]/.test(value) ||
-    url.username ||
-    url.password ||
-    base.length > MAX_BASE_URL_LENGTH
-  ) {
+  // Normalized and refused exactly as the function reads PUBLIC_BASE_URL.
+  const base = url?.protocol === 'https:' ? publicBase(value, url) : undefined;
+  if (base === undefined) {
     throw new SettingsError(
       `publicBaseUrl must be an https URL without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${value}"`,
     );

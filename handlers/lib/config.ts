@@ -147,22 +147,25 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (raw === undefined) return undefined;
   const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
   const url = parseHttps(raw) ?? (parsed?.protocol === 'http:' && isLoopbackHost(parsed.hostname) ? parsed : undefined);
-  // The URL as a Link header must carry it: host lower-cased, default port dropped, and `<`, `>`,
-  // spaces or quotes percent-encoded, so no value can break out of `<…>`; an empty `?` or `#` is
-  // refused too, since it would turn every link into a request for the base itself.
-  const base = url && `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-  if (
-    url === undefined ||
-    base === undefined ||
-    /[?#]/.test(raw) ||
-    url.username ||
-    url.password ||
-    base.length > MAX_BASE_URL_LENGTH
-  ) {
+  const base = url && publicBase(raw, url);
+  if (base === undefined) {
     throw new ConfigError(
       `PUBLIC_BASE_URL must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
     );
   }
+  return base;
+}
+
+/**
+ * The base of next links as a Link header must carry it, or undefined if `raw` can't be one: origin
+ * and path only (host lower-cased, default port dropped, `<`, `>`, spaces and quotes
+ * percent-encoded, so no value breaks out of `<…>`), no trailing slash, at most MAX_BASE_URL_LENGTH
+ * once encoded. Any `?` or `#`, even empty, or credentials refuse it: an empty query would turn
+ * every link into a request for the base itself. The stack checks `-c publicBaseUrl` with it too.
+ */
+export function publicBase(raw: string, url: URL): string | undefined {
+  const base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  if (/[?#]/.test(raw) || url.username || url.password || base.length > MAX_BASE_URL_LENGTH) return undefined;
   return base;
 }
 
