@@ -8,12 +8,12 @@ import { readConfig } from '../handlers/lib/config.ts';
 import { createApp } from './app.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
 import { banner } from './banner.ts';
-import { parseCommandLine } from './cli/args.ts';
+import { exitCodeOf, parseCommandLine } from './cli/args.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from './demo.ts';
 import { externalAuthorizeHelp, localAuthorizeHelp } from './docs.ts';
 import { loadBundledHandler } from './lambda.ts';
 import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from './listen-address.ts';
-import { DEFAULT_PORT, OptionValueError, readServerOptions } from './options.ts';
+import { DEFAULT_PORT, readServerOptions } from './options.ts';
 import { refusalExplainer } from './refusal.ts';
 import { forgetServer, recordServer } from './servers.ts';
 import { credentialsFor, openStore, type Store } from './store.ts';
@@ -51,7 +51,7 @@ const options = (() => {
   try {
     return readServerOptions(flags, process.env);
   } catch (error) {
-    return fail((error as Error).message, error instanceof OptionValueError ? 2 : 1);
+    return fail((error as Error).message, exitCodeOf(error));
   }
 })();
 

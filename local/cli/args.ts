@@ -3,11 +3,16 @@
 
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { distance } from '../../infra/context-keys.ts';
+import { OptionValueError } from '../options.ts';
 
 /** A mistake in the command line: the CLI prints it with its usage text and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/** Every CLI's exit code for an error: 2 for a command-line mistake (usage or a bad value), else 1. */
+export const exitCodeOf = (error: unknown): 1 | 2 =>
+  error instanceof UsageError || error instanceof OptionValueError ? 2 : 1;
 
 export function parseCommandLine<T extends ParseArgsOptionsConfig>(
   options: T,

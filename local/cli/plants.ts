@@ -1,7 +1,6 @@
 // `npm run plants -- add|import|list|remove ...`: manage plants in the local store or a real table.
 
-import { OptionValueError } from '../options.ts';
-import { parseCommandLine, UsageError } from './args.ts';
+import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 import { connect } from './connect.ts';
 import { importFile } from './import-command.ts';
 import { add, list, remove } from './plant-commands.ts';
@@ -73,5 +72,5 @@ try {
 } catch (error) {
   const help = process.argv.length > 2 ? 'Usage: npm run plants -- --help' : USAGE;
   console.error(error instanceof UsageError ? `${error.message}\n\n${help}` : `Error: ${(error as Error).message}`);
-  process.exitCode = error instanceof UsageError || error instanceof OptionValueError ? 2 : 1;
+  process.exitCode = exitCodeOf(error);
 }

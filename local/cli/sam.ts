@@ -9,7 +9,7 @@ import { localDirOf, OptionValueError, parsePort } from '../options.ts';
 import { checkPrerequisites, PrerequisiteError } from '../sam/prerequisites.ts';
 import { runSam } from '../sam/run-sam.ts';
 import { type SamTemplate, SynthError, synthForSam } from '../sam/template.ts';
-import { parseCommandLine, UsageError } from './args.ts';
+import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 
 const DEFAULT_API_PORT = 3001;
 const USAGE = `Usage: npm run sam -- invoke [--rest] [--limit N] | start-api [--port N]   [--skip-pull-image] [-c key=value]...
@@ -139,5 +139,5 @@ try {
         ? (error as Error).message
         : `Error: ${(error as Error).message}`,
   );
-  process.exitCode = error instanceof UsageError || error instanceof OptionValueError ? 2 : 1;
+  process.exitCode = exitCodeOf(error);
 }

@@ -5,10 +5,10 @@
 import { groupsClaimOf } from '../auth-mode.ts';
 import { DEMO_USERS } from '../demo.ts';
 import { loadSigningKey } from '../keys.ts';
-import { DEFAULT_PORT, issuerDirOf, localDirOf, OptionValueError, parsePort, tokenShapeOf } from '../options.ts';
+import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../options.ts';
 import { findServer, runningServers, type ServerRecord } from '../servers.ts';
 import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../tokens.ts';
-import { parseCommandLine, UsageError } from './args.ts';
+import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 import { printDeployedToken } from './deployed-token.ts';
 
 const USAGE = `Usage: npm run token -- <user> [--groups a,b | --no-groups] [--port N] [--ttl ${DEFAULT_TOKEN_TTL}] [--scope "s1 s2"]
@@ -57,9 +57,8 @@ try {
   } else printLocalToken(subject, values);
 } catch (error) {
   // 2: the command line was wrong; 1: it was right but no token could be made.
-  const usage = error instanceof UsageError;
-  console.error(usage ? `${error.message}\n\n${USAGE}` : (error as Error).message);
-  process.exit(usage || error instanceof OptionValueError ? 2 : 1);
+  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
+  process.exit(exitCodeOf(error));
 }
 
 function printLocalToken(subject: string, values: Flags) {
