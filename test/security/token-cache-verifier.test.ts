@@ -101,7 +101,7 @@ describe('the verifier with its token cache', () => {
               }
               const before = performance.now();
               const startsPenalty = !known && !penalty;
-              if (!known && !penalty) {
+              if (startsPenalty) {
                 cached = new Set(served);
                 fetchedAt = Date.now();
                 known = cached.has(token.key);
