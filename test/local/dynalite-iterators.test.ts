@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { batchWrite, putRequest } from '../../local/batch-write.ts';
 import { openStore, type Store } from '../../local/store.ts';
 import { storedItem } from '../../local/table.ts';
+import { removeTempDirs, tempDir } from '../helpers/local-server.ts';
 
 // Counts what abstract-level keeps open per database (iterators, snapshots, batches), by watching
 // the two methods every resource passes through; the calls still reach abstract-level.
@@ -16,8 +17,7 @@ const proto = level.AbstractLevel.prototype;
 const { attachResource, detachResource } = proto;
 let open = 0;
 
-let store: Store;
-beforeAll(async () => {
+beforeAll(() => {
   proto.attachResource = function (this: unknown, resource: unknown) {
     open += 1;
     return attachResource.call(this, resource);
@@ -26,16 +26,13 @@ beforeAll(async () => {
     open -= 1;
     return detachResource.call(this, resource);
   };
-  store = await openStore({ region: 'eu-west-1', tableName: 'plants' }, 'embedded');
-  const plants = Array.from({ length: 10 }, (_, i) => storedItem({ owner: 'alice', id: `p${i}`, name: `Plant ${i}` }));
-  await batchWrite(store.client, store.tableName, plants.map(putRequest));
 });
-afterAll(async () => {
-  await store?.close();
+afterAll(() => {
   Object.assign(proto, { attachResource, detachResource });
+  removeTempDirs();
 });
 
-const query = (limit: number) =>
+const query = (store: Store, limit: number) =>
   store.client.send(
     new QueryCommand({
       TableName: store.tableName,
@@ -46,15 +43,30 @@ const query = (limit: number) =>
     }),
   );
 
-describe('the embedded DynamoDB', () => {
+describe.each([
+  ['in memory', undefined],
+  ['persisted with --data-dir', 'data'],
+])('the embedded DynamoDB, %s', (_, dataDir) => {
   it('closes the iterator of every Query, whether it stops at its Limit or reads to the end', async () => {
-    const before = open;
-    for (let i = 0; i < 150; i++) {
-      expect((await query(3)).Items).toHaveLength(3);
-      expect((await query(100)).Items).toHaveLength(10);
+    const store = await openStore(
+      { region: 'eu-west-1', tableName: 'plants', dataDir: dataDir && tempDir(dataDir) },
+      'embedded',
+    );
+    try {
+      const plants = Array.from({ length: 10 }, (_, i) =>
+        storedItem({ owner: 'alice', id: `p${i}`, name: `Plant ${i}` }),
+      );
+      await batchWrite(store.client, store.tableName, plants.map(putRequest));
+      const before = open;
+      for (let i = 0; i < 150; i++) {
+        expect((await query(store, 3)).Items).toHaveLength(3);
+        expect((await query(store, 100)).Items).toHaveLength(10);
+      }
+      // A stream's close settles a tick after the response has gone.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(open - before).toBeLessThanOrEqual(0);
+    } finally {
+      await store.close();
     }
-    // A stream's close settles a tick after the response has gone.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(open - before).toBeLessThanOrEqual(0);
   });
 });
