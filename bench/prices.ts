@@ -118,7 +118,7 @@ export const PRICES = {
   ),
   cognitoLiteMau: price(
     0.0055,
-    'monthly active user on the Lite plan, from the 10,001st to 100,000 (first 10,000 free); $0.0046 to 1 million, $0.00325 to 10 million, $0.0025 beyond',
+    "monthly active user on the Lite plan, from the 10,001st to 100,000 (first 10,000 free); $0.0046 from 100,001 to 1 million (the price page's worked example); beyond 1 million lower tiers exist, not checked here, so $0.0046 is kept (the higher figure)",
     'https://aws.amazon.com/cognito/pricing/ (read through copies: a transcription of 2026-09-20, danguisinger.com/aws/cognito/)',
     '2026-11-25',
   ),
@@ -158,9 +158,7 @@ export const PRICES = {
 export const COGNITO_LITE_TIERS: readonly Tier[] = [
   { upTo: 10_000, usd: 0 },
   { upTo: 100_000, usd: PRICES.cognitoLiteMau.usd },
-  { upTo: 1_000_000, usd: 0.0046 },
-  { upTo: 10_000_000, usd: 0.00325 },
-  { upTo: Number.POSITIVE_INFINITY, usd: 0.0025 },
+  { upTo: Number.POSITIVE_INFINITY, usd: 0.0046 },
 ];
 export const COGNITO_ESSENTIALS_TIERS: readonly Tier[] = [
   { upTo: 10_000, usd: 0 },
