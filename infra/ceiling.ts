@@ -10,8 +10,8 @@ export const DEFAULT_MAX_REQUESTS_PER_SECOND = 100;
 /** API Gateway's default account-wide throttle (per Region): a stage cannot usefully ask for more. */
 export const MAX_REQUESTS_PER_SECOND = 10_000;
 /**
- * Each execution environment may spend up to 250 ms per request at the ceiling: about 15 times the
- * function's mean billed duration measured over a 10 ms round trip, room for a cold start's INIT.
+ * Each execution environment may spend up to 250 ms per request at the ceiling: 13 times the
+ * function's mean billed duration measured over a 10 ms round trip (18.7 ms), room for a cold start.
  */
 export const REQUESTS_PER_ENVIRONMENT = 4;
 /** Few environments still take a burst of clients that all open the app at once. */
