@@ -2,8 +2,10 @@
 // monthly lines included, from the measured per-request figures in results.json's `cost` (so it can
 // be recomputed without re-measuring: `npm run bench:bill`). Volume tiers are applied per month.
 
-import { ASSUMPTIONS, type BILLED_LINES, monthlyRequests, type PerMillion } from './cost.ts';
-import { BILLING_FACTS, COGNITO_LITE_TIERS, DATA_TRANSFER_TIERS, HTTP_API_TIERS, PRICES, tiered } from './prices.ts';
+import type { BILLED_LINES, PerMillion } from './cost.ts';
+import { COGNITO_LITE_TIERS, DATA_TRANSFER_TIERS, HTTP_API_TIERS, tiered } from './price-tiers.ts';
+import { BILLING_FACTS, PRICES } from './prices.ts';
+import { ASSUMPTIONS, monthlyRequests } from './traffic.ts';
 
 /** Stated for every level: users scale with traffic; each user has the bench caller's 100 plants. */
 export const PLANTS_PER_USER = 100;

@@ -3,8 +3,8 @@
 // requests, plus what it adds whatever the traffic (metrics, alarms, clients, budgets).
 
 import { FUNCTION_MEMORY_MB } from '../infra/function-runtime.ts';
-import { ASSUMPTIONS, monthlyRequests } from './cost.ts';
 import { PRICES } from './prices.ts';
+import { ASSUMPTIONS, monthlyRequests } from './traffic.ts';
 
 export interface FlagPrice {
   flag: string;

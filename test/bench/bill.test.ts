@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { levelAt, MONTHLY_LINES, monthlyBill, monthlyRow, storedItemBytes, TRAFFIC_LEVELS } from '../../bench/bill.ts';
 import { benchItemBytes } from '../../bench/bill-of.ts';
 import { BILLED_LINES, type PerMillion } from '../../bench/cost.ts';
-import { COGNITO_LITE_TIERS, tiered } from '../../bench/prices.ts';
+import { COGNITO_LITE_TIERS, tiered } from '../../bench/price-tiers.ts';
 import { worstHour } from '../../bench/worst-hour.ts';
 import { ceilingFor } from '../../infra/ceiling.ts';
 
