@@ -18,17 +18,25 @@ import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
 import { customDomainBaseUrl, PlantsApi } from './api.ts';
 import { Delivery } from './delivery.ts';
+import { Edge } from './edge.ts';
+import type { EdgeSettings } from './edge-settings.ts';
+import { EDGE_WAF_REGION, EdgeWebAcl } from './edge-waf.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
-import { readSettings } from './settings.ts';
+import { readSettings, SettingsError } from './settings.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
 
+export interface PlantStoreStackProps extends StackProps {
+  /** With the edge in a Region other than us-east-1: the web ACL of the EdgeWafStack there (stacks.ts). */
+  edgeWebAclArn?: string;
+}
+
 export class PlantStoreStack extends Stack {
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props?: PlantStoreStackProps) {
     super(scope, id, props);
     const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
     // Production keeps the data and the users when the stack goes; a dev stack leaves nothing.
@@ -122,6 +130,21 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
     });
 
+    // Edge (-c edge=true): CloudFront + WAF in front of the API; the function then serves only what
+    // came through it, and its next links name the distribution (unless publicBaseUrl names a proxy).
+    const edge =
+      settings.edge &&
+      new Edge(this, 'Edge', {
+        api,
+        webAclArn: props?.edgeWebAclArn ?? this.edgeWebAclHere(settings.edge),
+        cors: settings.corsOrigins.length > 0,
+        removalPolicy,
+      });
+    if (edge) {
+      fn.addEnvironment('EDGE_ORIGIN_SECRET', edge.originSecret);
+      fn.addEnvironment('PUBLIC_BASE_URL', settings.publicBaseUrl ?? edge.baseUrl);
+    }
+
     // Monitoring: alarms (optionally mailed) and a dashboard; any of them firing stops a deployment.
     const monitoring = new Monitoring(this, 'Monitoring', {
       api,
@@ -158,8 +181,24 @@ export class PlantStoreStack extends Stack {
       domain?.name.regionalDomainName,
     );
     output('DomainHostedZoneId', 'DNS: hosted zone id for a Route 53 alias record', domain?.name.regionalHostedZoneId);
+    output(
+      'EdgeUrl',
+      'Base URL through CloudFront and WAF (-c edge=true); GET <EdgeUrl>plants',
+      edge && `${edge.baseUrl}/`,
+    );
     output('FunctionName', 'The function; the API invokes its `live` alias', fn.functionName);
     output('DeploymentApplication', 'CodeDeploy application', delivery.deploymentGroup.application.applicationName);
     output('DeploymentGroup', 'CodeDeploy deployment group', delivery.deploymentGroup.deploymentGroupName);
+  }
+
+  // CloudFront's web ACL can only be created in us-east-1: here when the stack is there, else
+  // plantStoreStacks() puts it in a stack of its own there and passes its ARN.
+  private edgeWebAclHere(settings: EdgeSettings): string {
+    if (this.region !== EDGE_WAF_REGION) {
+      throw new SettingsError(
+        `edge=true: the web ACL lives in ${EDGE_WAF_REGION}; synthesize through infra/app.ts (plantStoreStacks)`,
+      );
+    }
+    return new EdgeWebAcl(this, 'EdgeWaf', settings).webAcl.attrArn;
   }
 }

@@ -5,6 +5,7 @@ import { MAX_BASE_URL_LENGTH, publicBase } from '../handlers/lib/config.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
+import { type EdgeSettings, readEdge } from './edge-settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
 import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
@@ -38,6 +39,8 @@ export interface StackSettings {
   alarms: AlarmSettings;
   /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
   delivery: DeliverySettings;
+  /** CloudFront + WAF in front of the API (-c edge=true); undefined: callers reach the API directly. */
+  edge: EdgeSettings | undefined;
 }
 
 export interface CustomDomain {
@@ -69,12 +72,13 @@ const BASE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
 export function readSettings(context: ContextReader, givenKeys: Iterable<string> = []): StackSettings {
   refuseUnknownKeys(givenKeys);
   const dev = flag(context, 'dev');
+  const throttle = {
+    rateLimit: integer(context, 'throttleRate', DEFAULT_RATE_LIMIT),
+    burstLimit: integer(context, 'throttleBurst', DEFAULT_BURST_LIMIT),
+  };
   return {
     dev,
-    throttle: {
-      rateLimit: integer(context, 'throttleRate', DEFAULT_RATE_LIMIT),
-      burstLimit: integer(context, 'throttleBurst', DEFAULT_BURST_LIMIT),
-    },
+    throttle,
     corsOrigins: list(text(context, 'corsOrigins')),
     identity: readIdentity(context),
     jwtAuthorizer: flag(context, 'jwtAuthorizer'),
@@ -92,6 +96,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
     delivery: readDelivery(context, dev),
+    edge: readEdge(context, throttle.rateLimit),
   };
 }
 
