@@ -23,6 +23,7 @@ import type { EdgeSettings } from './edge-settings.ts';
 import { EDGE_WAF_REGION, EdgeWebAcl } from './edge-waf.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
+import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { readSettings, SettingsError } from './settings.ts';
@@ -49,6 +50,8 @@ export class PlantStoreStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: !settings.dev,
+      // Names the partition key being throttled, and records nothing while none is (hot-partition.ts).
+      contributorInsightsSpecification: THROTTLED_KEYS_INSIGHTS,
       removalPolicy,
     });
 
