@@ -19,6 +19,9 @@ import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { EDGE_ORIGIN_HEADER } from '../handlers/lib/edge-origin.ts';
+import { SettingsError } from './context-values.ts';
+import type { EdgeSettings } from './edge-settings.ts';
+import { EDGE_WAF_REGION, EdgeWebAcl } from './edge-waf.ts';
 
 const ACKNOWLEDGED: Record<string, string> = {
   'AwsSolutions-CFR1':
@@ -34,8 +37,9 @@ const ACKNOWLEDGED: Record<string, string> = {
 
 export interface EdgeProps {
   api: HttpApi;
-  /** The web ACL's ARN: from this stack in us-east-1, else from the EdgeWafStack there. */
-  webAclArn: string;
+  settings: EdgeSettings;
+  /** The web ACL of the EdgeWafStack in us-east-1 (stacks.ts); undefined: made here, in a us-east-1 stack. */
+  webAclArn: string | undefined;
   /** Browser origins allowed by CORS: preflights (OPTIONS) must reach the API too. */
   cors: boolean;
   removalPolicy: RemovalPolicy;
@@ -48,7 +52,7 @@ export class Edge extends Construct {
   /** What the function reads from EDGE_ORIGIN_SECRET: a dynamic reference, resolved by CloudFormation at deploy. */
   readonly originSecret: string;
 
-  constructor(scope: Construct, id: string, { api, webAclArn, cors, removalPolicy }: EdgeProps) {
+  constructor(scope: Construct, id: string, { api, settings, webAclArn, cors, removalPolicy }: EdgeProps) {
     super(scope, id);
     const secret = new Secret(this, 'OriginSecret', {
       description: `The header ${EDGE_ORIGIN_HEADER} CloudFront adds to requests it forwards to the plant store API`,
@@ -73,7 +77,7 @@ export class Edge extends Construct {
     });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Plant store API: AWS WAF per-caller limits in front of the HTTP API',
-      webAclId: webAclArn,
+      webAclId: webAclArn ?? this.webAclHere(settings),
       httpVersion: HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
         origin,
@@ -89,5 +93,16 @@ export class Edge extends Construct {
     this.baseUrl = `https://${this.distribution.distributionDomainName}`;
     for (const [id, reason] of Object.entries(ACKNOWLEDGED))
       Validations.of(this.distribution).acknowledge({ id, reason });
+  }
+
+  // CloudFront's web ACL can only be created in us-east-1: here when this stack is there, else
+  // plantStoreStacks() makes it in a stack of its own there and passes its ARN.
+  private webAclHere(settings: EdgeSettings): string {
+    if (Stack.of(this).region !== EDGE_WAF_REGION) {
+      throw new SettingsError(
+        `edge=true: the web ACL lives in ${EDGE_WAF_REGION}; synthesize through infra/app.ts (plantStoreStacks)`,
+      );
+    }
+    return new EdgeWebAcl(this, 'Waf', settings).webAcl.attrArn;
   }
 }

@@ -19,14 +19,12 @@ import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.
 import { customDomainBaseUrl, PlantsApi } from './api.ts';
 import { Delivery } from './delivery.ts';
 import { Edge } from './edge.ts';
-import type { EdgeSettings } from './edge-settings.ts';
-import { EDGE_WAF_REGION, EdgeWebAcl } from './edge-waf.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
-import { readSettings, SettingsError } from './settings.ts';
+import { readSettings } from './settings.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
@@ -139,7 +137,8 @@ export class PlantStoreStack extends Stack {
       settings.edge &&
       new Edge(this, 'Edge', {
         api,
-        webAclArn: props?.edgeWebAclArn ?? this.edgeWebAclHere(settings.edge),
+        settings: settings.edge,
+        webAclArn: props?.edgeWebAclArn,
         cors: settings.corsOrigins.length > 0,
         removalPolicy,
       });
@@ -192,16 +191,5 @@ export class PlantStoreStack extends Stack {
     output('FunctionName', 'The function; the API invokes its `live` alias', fn.functionName);
     output('DeploymentApplication', 'CodeDeploy application', delivery.deploymentGroup.application.applicationName);
     output('DeploymentGroup', 'CodeDeploy deployment group', delivery.deploymentGroup.deploymentGroupName);
-  }
-
-  // CloudFront's web ACL can only be created in us-east-1: here when the stack is there, else
-  // plantStoreStacks() puts it in a stack of its own there and passes its ARN.
-  private edgeWebAclHere(settings: EdgeSettings): string {
-    if (this.region !== EDGE_WAF_REGION) {
-      throw new SettingsError(
-        `edge=true: the web ACL lives in ${EDGE_WAF_REGION}; synthesize through infra/app.ts (plantStoreStacks)`,
-      );
-    }
-    return new EdgeWebAcl(this, 'EdgeWaf', settings).webAcl.attrArn;
   }
 }

@@ -167,7 +167,7 @@ describe('the distribution', () => {
       'Fn::GetStackOutput': expect.objectContaining({ StackName: 'PlantStoreEdgeWaf', Region: 'us-east-1' }),
     });
     const local = onlyOf(virginia.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
-    expect(local.WebACLId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^EdgeWaf/), 'Arn'] });
+    expect(local.WebACLId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^EdgeWafWebAcl/), 'Arn'] });
   });
 
   it('caches nothing, forwards Authorization and the query but not Host, and serves HTTPS only', () => {
