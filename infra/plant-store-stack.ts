@@ -143,8 +143,9 @@ export class PlantStoreStack extends Stack {
         removalPolicy,
       });
     if (edge) {
-      fn.addEnvironment('EDGE_ORIGIN_SECRET', edge.originSecret);
-      fn.addEnvironment('PUBLIC_BASE_URL', settings.publicBaseUrl ?? edge.baseUrl);
+      const publicBaseUrl = settings.publicBaseUrl ?? edge.baseUrl;
+      const variables = functionEnvironment({ edgeOriginSecret: edge.originSecret, publicBaseUrl });
+      for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
     }
 
     // Monitoring: alarms (optionally mailed) and a dashboard; any of them firing stops a deployment.
