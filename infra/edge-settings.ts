@@ -32,6 +32,11 @@ export function readEdge(context: ContextReader, stageRatePerSecond: number): Ed
     if (stray) throw new SettingsError(`${stray} needs edge=true`);
     return undefined;
   }
+  if (flag(context, 'samLocal')) {
+    throw new SettingsError(
+      'edge=true and samLocal=true cannot be combined: sam local calls the function without CloudFront, so every request would be refused',
+    );
+  }
   if (text(context, 'domainName') !== undefined) {
     throw new SettingsError(
       'edge=true and domainName cannot be combined: clients would call the distribution, not the API’s custom domain (put a name on the distribution instead; see docs/edge.md)',

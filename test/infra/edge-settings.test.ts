@@ -41,6 +41,7 @@ describe('the edge settings', () => {
       },
       'edge=true and domainName cannot be combined',
     ],
+    [{ edge: 'true', samLocal: 'true' }, 'edge=true and samLocal=true cannot be combined'],
     [{ edgeLimit: '5' }, 'Unknown context key "edgeLimit" (did you mean "edgeIpLimit"?)'],
   ])('refuse %j', (context, message) => {
     expect(() => from(context)).toThrow(message);
