@@ -6,6 +6,7 @@ import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { authenticate } from './lib/auth.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
+import { requireEdgeOrigin } from './lib/edge-origin.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
 import {
@@ -36,6 +37,8 @@ const dynamodb = traceClient(plantsClient);
 recordInit(config.telemetry);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
+  // Behind the edge, a request that went around it is refused before the token is even verified.
+  requireEdgeOrigin(event, config.edgeOriginSecret);
   const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
   noteCaller(context, caller.sub);
 

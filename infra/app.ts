@@ -3,12 +3,12 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { flag } from './context-values.ts';
-import { PlantStoreStack } from './plant-store-stack.ts';
 import { SettingsError } from './settings.ts';
+import { plantStoreStacks } from './stacks.ts';
 
 const app = new App();
 try {
-  const stack = new PlantStoreStack(app, app.node.tryGetContext('stackName') ?? 'PlantStore');
+  const stack = plantStoreStacks(app, app.node.tryGetContext('stackName') ?? 'PlantStore');
   // The CDK CLI drops `-c dev` (no `=true`) with only a warning: every synth says which kind it made.
   console.error(
     flag((key) => app.node.tryGetContext(key), 'dev')

@@ -2,6 +2,7 @@
 // (`-c devv=true`) cannot silently deploy the retained production stack instead of a dev one.
 
 import { SettingsError } from './context-values.ts';
+import { EDGE_CONTEXT_KEYS } from './edge-settings.ts';
 
 export const CONTEXT_KEYS = [
   'stackName',
@@ -39,6 +40,8 @@ export const CONTEXT_KEYS = [
   'maxRequestsPerSecond',
   'reserveConcurrency',
   'monthlyBudgetUsd',
+  // The opt-in edge (CloudFront + WAF): infra/edge-settings.ts.
+  ...EDGE_CONTEXT_KEYS,
 ] as const;
 
 // Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags

@@ -21,6 +21,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { RequestLogMode } from '../handlers/lib/environment.ts';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, OUTCOMES, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
+import { keyRangeReadThrottles, throttleReasonsWidget } from './hot-partition.ts';
 import type { AlarmSettings } from './settings.ts';
 
 /** The outcomes the function counts in `Requests`; `ok` only when it records every request. */
@@ -48,6 +49,8 @@ export interface MonitoringProps {
 
 export class Monitoring extends Construct {
   readonly alarms: Alarm[];
+  /** One partition key's reads throttled: paged like the others, but never a reason to roll back. */
+  readonly hotPartition: Alarm;
 
   constructor(scope: Construct, id: string, { api, fn, table, alarms, requestLog = 'failures' }: MonitoringProps) {
     super(scope, id);
@@ -72,11 +75,20 @@ export class Monitoring extends Construct {
       alarm(this, 'DynamoDBThrottles', queryThrottles(table, ALARM_PERIOD), 0, 'DynamoDB throttled Query requests'),
     ];
 
+    // Not a rollback alarm: a hot group is traffic, not the new version; a rollback would not cool it.
+    this.hotPartition = alarm(
+      this,
+      'HotPartition',
+      keyRangeReadThrottles(table, ALARM_PERIOD),
+      0,
+      'DynamoDB throttled reads of one partition key (a hot group: docs/edge.md, "When HotPartition fires")',
+    );
+
     const alarmEmail = alarms.email;
     if (alarmEmail) {
       const topic = new Topic(this, 'AlarmTopic', { displayName: 'Plant store alarms', enforceSSL: true });
       topic.addSubscription(new EmailSubscription(alarmEmail));
-      for (const each of this.alarms) each.addAlarmAction(new SnsAction(topic));
+      for (const each of [...this.alarms, this.hotPartition]) each.addAlarmAction(new SnsAction(topic));
       Validations.of(topic).acknowledge({
         id: 'AwsSolutions-SNS2',
         reason:
@@ -132,6 +144,7 @@ export class Monitoring extends Construct {
             height: 6,
           }),
         ],
+        [throttleReasonsWidget(table, PERIOD)],
         ...(requestLog === 'all'
           ? [
               [

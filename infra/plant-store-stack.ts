@@ -19,8 +19,10 @@ import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.
 import { customDomainBaseUrl, PlantsApi } from './api.ts';
 import { monthlyBudget } from './budget.ts';
 import { Delivery } from './delivery.ts';
+import { Edge } from './edge.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
+import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
@@ -28,8 +30,13 @@ import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
 
+export interface PlantStoreStackProps extends StackProps {
+  /** With the edge in a Region other than us-east-1: the web ACL of the EdgeWafStack there (stacks.ts). */
+  edgeWebAclArn?: string;
+}
+
 export class PlantStoreStack extends Stack {
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props?: PlantStoreStackProps) {
     super(scope, id, props);
     const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
     // Production keeps the data and the users when the stack goes; a dev stack leaves nothing.
@@ -45,6 +52,8 @@ export class PlantStoreStack extends Stack {
       maxReadRequestUnits: settings.ceiling.maxReadRequestUnits,
       maxWriteRequestUnits: settings.ceiling.maxWriteRequestUnits,
       deletionProtection: !settings.dev,
+      // Names the partition key being throttled, and records nothing while none is (hot-partition.ts).
+      contributorInsightsSpecification: THROTTLED_KEYS_INSIGHTS,
       removalPolicy,
     });
 
@@ -128,6 +137,23 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
     });
 
+    // Edge (-c edge=true): CloudFront + WAF in front of the API; the function then serves only what
+    // came through it, and its next links name the distribution (unless publicBaseUrl names a proxy).
+    const edge =
+      settings.edge &&
+      new Edge(this, 'Edge', {
+        api,
+        settings: settings.edge,
+        webAclArn: props?.edgeWebAclArn,
+        cors: settings.corsOrigins.length > 0,
+        removalPolicy,
+      });
+    if (edge) {
+      const publicBaseUrl = settings.publicBaseUrl ?? edge.baseUrl;
+      const variables = functionEnvironment({ edgeOriginSecret: edge.originSecret, publicBaseUrl });
+      for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
+    }
+
     // Monitoring: alarms (optionally mailed) and a dashboard; any of them firing stops a deployment.
     const monitoring = new Monitoring(this, 'Monitoring', {
       api,
@@ -167,6 +193,11 @@ export class PlantStoreStack extends Stack {
       domain?.name.regionalDomainName,
     );
     output('DomainHostedZoneId', 'DNS: hosted zone id for a Route 53 alias record', domain?.name.regionalHostedZoneId);
+    output(
+      'EdgeUrl',
+      'Base URL through CloudFront and WAF (-c edge=true); GET <EdgeUrl>plants',
+      edge && `${edge.baseUrl}/`,
+    );
     output('FunctionName', 'The function; the API invokes its `live` alias', fn.functionName);
     output('DeploymentApplication', 'CodeDeploy application', delivery.deploymentGroup.application.applicationName);
     output('DeploymentGroup', 'CodeDeploy deployment group', delivery.deploymentGroup.deploymentGroupName);

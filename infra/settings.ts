@@ -6,6 +6,7 @@ import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
+import { type EdgeSettings, readEdge } from './edge-settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
 import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
@@ -39,6 +40,8 @@ export interface StackSettings {
   alarms: AlarmSettings;
   /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
   delivery: DeliverySettings;
+  /** CloudFront + WAF in front of the API (-c edge=true); undefined: callers reach the API directly. */
+  edge: EdgeSettings | undefined;
 }
 
 export interface CustomDomain {
@@ -98,6 +101,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
     delivery,
+    edge: readEdge(context, ceiling.maxRequestsPerSecond),
   };
 }
 

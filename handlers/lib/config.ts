@@ -15,6 +15,8 @@ export interface Config {
    * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
    */
   requestContextFromApiGateway: boolean;
+  /** EDGE_ORIGIN_SECRET: behind the opt-in edge, what its origin header must carry (edge-origin.ts). */
+  edgeOriginSecret: string | undefined;
   auth: AuthConfig;
   telemetry: TelemetryConfig;
 }
@@ -81,6 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPageSize: readMaxPageSize(env),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
+    edgeOriginSecret: optional(env, ENV.edgeOriginSecret),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),

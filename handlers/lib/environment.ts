@@ -15,6 +15,8 @@ export const ENV = {
   requiredScope: 'AUTH_REQUIRED_SCOPE',
   groupsClaim: 'AUTH_GROUPS_CLAIM',
   publicBaseUrl: 'PUBLIC_BASE_URL',
+  // Behind the opt-in edge: what CloudFront's origin header must carry (edge-origin.ts).
+  edgeOriginSecret: 'EDGE_ORIGIN_SECRET',
   requestLog: 'REQUEST_LOG',
   service: 'POWERTOOLS_SERVICE_NAME',
   namespace: 'POWERTOOLS_METRICS_NAMESPACE',
@@ -42,6 +44,8 @@ export interface FunctionSettings {
   dynamodbEndpoint?: string;
   maxPageSize?: number;
   publicBaseUrl?: string;
+  /** The edge's origin secret: requests without it are refused (unset: no edge, no check). */
+  edgeOriginSecret?: string;
   auth?: AuthSettings;
   telemetry?: TelemetrySettings;
 }
@@ -79,6 +83,7 @@ export function functionEnvironment({
   dynamodbEndpoint,
   maxPageSize,
   publicBaseUrl,
+  edgeOriginSecret,
   auth = {},
   telemetry = {},
 }: FunctionSettings): Record<string, string> {
@@ -97,6 +102,7 @@ export function functionEnvironment({
     requiredScope: requiredScope?.join(' '),
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
     publicBaseUrl,
+    edgeOriginSecret,
     requestLog,
     service,
     namespace,

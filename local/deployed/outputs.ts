@@ -13,7 +13,7 @@ export interface StackOutputs {
   file: string;
   region: string;
   apiUrl: string;
-  /** Where the stack's next links point, when not at ApiUrl: -c publicBaseUrl, else its custom domain. */
+  /** Where the stack's next links point, when not at ApiUrl: -c publicBaseUrl, else the edge, else its custom domain. */
   linkBaseUrl: string | undefined;
   tableName: string;
   /** Absent when the stack verifies an external issuer's tokens (no user pool). */
@@ -50,7 +50,11 @@ export function readOutputs(given?: string): StackOutputs {
       `${problem} ${shown}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`,
     );
   }
-  const names = Object.keys(stacks ?? {});
+  // With the edge outside us-east-1, `cdk deploy --all` also writes the outputs of the web ACL's
+  // stack in us-east-1 (no ApiUrl): the service's stack is the one with an API.
+  const all = Object.keys(stacks ?? {});
+  const withApi = all.filter((name) => stacks[name]?.ApiUrl !== undefined);
+  const names = withApi.length > 0 ? withApi : all;
   const [stackName] = names;
   if (names.length !== 1 || stackName === undefined) {
     throw new OutputsError(`${shown} should hold one stack's outputs, found ${names.length}: deploy again`);
@@ -65,7 +69,7 @@ export function readOutputs(given?: string): StackOutputs {
     file,
     region: regionOf(apiUrl, outputs.UserPoolId, shown),
     apiUrl,
-    linkBaseUrl: outputs.PublicBaseUrl ?? outputs.CustomDomainUrl,
+    linkBaseUrl: outputs.PublicBaseUrl ?? outputs.EdgeUrl ?? outputs.CustomDomainUrl,
     tableName,
     userPoolId: outputs.UserPoolId,
     appClientId: outputs.AppClientId,

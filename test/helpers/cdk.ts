@@ -3,10 +3,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, type Environment, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { PlantStoreStack } from '../../infra/plant-store-stack.ts';
+import type { PlantStoreStack } from '../../infra/plant-store-stack.ts';
+import { plantStoreStacks } from '../../infra/stacks.ts';
 
 export const STACK = 'PlantStore';
 
@@ -20,11 +21,19 @@ export interface Synthesized {
   /** The template file, as `sam local` and cfn-lint read it. */
   templatePath: string;
   outdir: string;
+  /** With the edge outside us-east-1: the web ACL's own stack there. */
+  waf?: { template: Template; templatePath: string };
   cleanup(): void;
 }
 
-/** Bundling is skipped unless asked for: most tests are about the template, not the code. */
-export function synth(context: Record<string, unknown> = {}, { bundle = false } = {}): Synthesized {
+/**
+ * Bundling is skipped unless asked for: most tests are about the template, not the code. `env`
+ * is the account and Region the CDK CLI would pass (the edge needs a Region at synth); none by default.
+ */
+export function synth(
+  context: Record<string, unknown> = {},
+  { bundle = false, env = {} }: { bundle?: boolean; env?: Environment } = {},
+): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'plant-store-cdk-'));
   const app = new App({
     outdir,
@@ -36,15 +45,19 @@ export function synth(context: Record<string, unknown> = {}, { bundle = false } 
       ...context,
     },
   });
-  const stack = new PlantStoreStack(app, STACK);
+  const stack = plantStoreStacks(app, STACK, env);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const assembly = app.synth();
+  const wafStack = assembly.stacks.find((artifact) => artifact.stackName === `${STACK}EdgeWaf`);
   return {
     app,
     stack,
     template: Template.fromStack(stack),
     templatePath: assembly.getStackByName(STACK).templateFullPath,
     outdir,
+    ...(wafStack && {
+      waf: { template: Template.fromJSON(wafStack.template), templatePath: wafStack.templateFullPath },
+    }),
     cleanup: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }

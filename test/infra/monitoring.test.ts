@@ -52,7 +52,7 @@ describe('alarms', () => {
   });
 
   it('page only on sustained trouble: 3 bad minutes out of the last 5, for every alarm', () => {
-    expect(alarms(plain)).toHaveLength(5);
+    expect(alarms(plain)).toHaveLength(6);
     for (const alarm of alarms(plain)) {
       expect(alarm.Properties).toMatchObject({
         EvaluationPeriods: 5,
@@ -101,6 +101,37 @@ describe('alarms', () => {
   });
 });
 
+describe('a hot partition', () => {
+  const hot = (s: Synthesized) => alarmOn(s, 'AWS/DynamoDB', 'ReadKeyRangeThroughputThrottleEvents');
+
+  it("pages when one partition key's reads are throttled, on every stack", () => {
+    expect(hot(plain)?.Properties).toMatchObject({
+      Dimensions: [{ Name: 'TableName', Value: { Ref: expect.stringMatching(/^PlantsTable/) } }],
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: 0,
+      AlarmDescription: expect.stringContaining('docs/edge.md'),
+    });
+    expect(hot(mailed)?.Properties.AlarmActions).toHaveLength(1);
+  });
+
+  it('does not roll a deployment back: a hot group is traffic, not the new version', () => {
+    const id = Object.entries(plain.template.findResources('AWS::CloudWatch::Alarm')).find(
+      ([, alarm]) => (alarm as Alarm).Properties.MetricName === 'ReadKeyRangeThroughputThrottleEvents',
+    )?.[0];
+    const group = Object.values(plain.template.findResources('AWS::CodeDeploy::DeploymentGroup'))[0];
+    expect(id).toBeDefined();
+    expect(JSON.stringify(group)).toContain('DynamoDBThrottles');
+    expect(JSON.stringify(group)).not.toContain(String(id));
+  });
+
+  it('records the keys of throttled requests only (Contributor Insights, throttled-keys mode)', () => {
+    plain.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      ContributorInsightsSpecification: { Enabled: true, Mode: 'THROTTLED_KEYS' },
+    });
+  });
+});
+
 describe('dashboard', () => {
   const body = (s: Synthesized) =>
     JSON.stringify(Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'))[0]?.Properties.DashboardBody);
@@ -111,10 +142,19 @@ describe('dashboard', () => {
       'Latency (ms)',
       'Errors and throttles',
       'Cold starts and INIT duration',
+      'DynamoDB read throttles by reason, and read units consumed',
     ]) {
       expect(body(plain)).toContain(title);
     }
     expect(body(plain)).toContain('PlantStore');
+    for (const metric of [
+      'ReadKeyRangeThroughputThrottleEvents',
+      'ReadMaxOnDemandThroughputThrottleEvents',
+      'ReadAccountLimitThrottleEvents',
+      'ConsumedReadCapacityUnits',
+    ]) {
+      expect(body(plain)).toContain(metric);
+    }
   });
 
   it('shows plants returned per request, and the ok outcome, only when every request is recorded', () => {

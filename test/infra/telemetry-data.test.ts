@@ -12,7 +12,15 @@ import { type Synthesized, synth } from '../helpers/cdk.ts';
 const AWS_METRICS: Record<string, string[]> = {
   'AWS/Lambda': ['Invocations', 'Errors', 'Throttles', 'Duration', 'ConcurrentExecutions'],
   'AWS/ApiGateway': ['Count', '4xx', '5xx', 'Latency', 'IntegrationLatency', 'DataProcessed'],
-  'AWS/DynamoDB': ['ThrottledRequests', 'ConsumedReadCapacityUnits', 'SuccessfulRequestLatency'],
+  'AWS/DynamoDB': [
+    'ThrottledRequests',
+    'ConsumedReadCapacityUnits',
+    'SuccessfulRequestLatency',
+    // Read throttles by reason (DynamoDB developer guide, "DynamoDB Metrics and dimensions").
+    'ReadKeyRangeThroughputThrottleEvents',
+    'ReadMaxOnDemandThroughputThrottleEvents',
+    'ReadAccountLimitThrottleEvents',
+  ],
 };
 
 /** A request of every kind the function answers. */

@@ -207,7 +207,7 @@ describe('the deployed path end to end', () => {
     expect(reply.body).toEqual([{ name: 'Olive tree' }, { name: 'Lemon tree' }]);
   });
 
-  it('npm run smoke -- --deployed walks the stack where its links lead (ApiUrl, custom domain or proxy) with a token of its pool, and checks the refusals', async () => {
+  it('npm run smoke -- --deployed walks the stack where its links lead (ApiUrl, custom domain, proxy or edge) with a token of its pool, and checks the refusals', async () => {
     // The function behind an HTTP front as API Gateway would put it, at the outputs file's ApiUrl.
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -244,6 +244,13 @@ describe('the deployed path end to end', () => {
       });
       // Behind a proxy (-c publicBaseUrl), links lead there even when the stack has a custom domain.
       await smokePasses({ PublicBaseUrl: `${origin}/`, CustomDomainUrl: 'https://plants.example.com/' });
+      // Behind the edge (-c edge=true, outside us-east-1): walked at EdgeUrl, and the outputs of the
+      // web ACL's stack, which `cdk deploy --all` writes to the same file, are passed over.
+      for (const stack of Object.values(outputs) as Record<string, string>[]) delete stack.PublicBaseUrl;
+      outputs.PlantStoreEdgeWaf = {
+        PublishOutputFnGetAttEdgeWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/y',
+      };
+      await smokePasses({ EdgeUrl: `${origin}/`, CustomDomainUrl: 'https://plants.example.com/' });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,0 +1,224 @@
+// The opt-in edge as synthesized (-c edge=true): the WAF web ACL in us-east-1 (its own stack when the
+// service is elsewhere), its rules, keys and limits; the distribution in front of the API; and the
+// wiring that makes the direct path refuse (the secret header CloudFront adds, the function's
+// variable). Without the flag none of it exists. cdk-nag and cfn-lint pass on every template.
+
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { EDGE_ORIGIN_HEADER } from '../../handlers/lib/edge-origin.ts';
+import { type Synthesized, synth } from '../helpers/cdk.ts';
+import { cfnLint } from '../helpers/cfn-lint.ts';
+
+const ACCOUNT = '123456789012';
+/** CloudFront's managed policies, by the ids AWS documents. */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let plain: Synthesized;
+let ireland: Synthesized;
+let virginia: Synthesized;
+
+beforeAll(() => {
+  plain = synth();
+  ireland = synth({ edge: 'true' }, { env: { account: ACCOUNT, region: 'eu-west-1' } });
+  virginia = synth(
+    {
+      edge: 'true',
+      edgeTokenLimit: '120',
+      edgeIpLimit: '900',
+      edgeWindowSeconds: '300',
+      corsOrigins: 'https://app.example.com',
+    },
+    { env: { account: ACCOUNT, region: 'us-east-1' } },
+  );
+});
+afterAll(() => {
+  for (const synthesized of [plain, ireland, virginia]) synthesized?.cleanup();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
+type Json = any;
+type Resource = { Properties: Record<string, Json> };
+const onlyOf = (template: Synthesized['template'], type: string): Resource => {
+  const found = Object.values(template.findResources(type)) as Resource[];
+  expect(found).toHaveLength(1);
+  return found[0] as Resource;
+};
+/** The web ACL in the us-east-1 stack of its own (none there: the length check fails). */
+const separateWebAcl = () => onlyOf(ireland.waf?.template ?? ireland.template, 'AWS::WAFv2::WebACL');
+const rule = (webAcl: Resource, name: string) =>
+  (webAcl.Properties.Rules as { Name: string; [key: string]: Json }[]).find((each) => each.Name === name);
+const secretRef = (s: Synthesized) => ({
+  'Fn::Join': [
+    '',
+    [
+      '{{resolve:secretsmanager:',
+      { Ref: Object.keys(s.template.findResources('AWS::SecretsManager::Secret'))[0] },
+      ':SecretString:::}}',
+    ],
+  ],
+});
+const functionEnv = (s: Synthesized): Json => {
+  const functions = Object.entries(s.template.findResources('AWS::Lambda::Function'));
+  const [, fn] = functions.find(([id]) => id.startsWith('ListPlantsFunction')) ?? [];
+  return (fn as Resource | undefined)?.Properties.Environment.Variables;
+};
+
+describe('without -c edge=true', () => {
+  it('adds no distribution, web ACL, secret or origin check, and keeps a single environment-agnostic stack', () => {
+    for (const type of ['AWS::CloudFront::Distribution', 'AWS::WAFv2::WebACL', 'AWS::SecretsManager::Secret']) {
+      plain.template.resourceCountIs(type, 0);
+    }
+    expect(plain.waf).toBeUndefined();
+    expect(functionEnv(plain).EDGE_ORIGIN_SECRET).toBeUndefined();
+    expect(plain.stack.region).toMatch(/^\$\{Token/);
+  });
+});
+
+describe('-c edge=true without a Region', () => {
+  it('is refused at synth, naming what to set: a cross-region reference is resolved then', () => {
+    expect(() => synth({ edge: 'true' })).toThrow(
+      'edge=true needs the target Region: set AWS_REGION or use a profile that names one',
+    );
+  });
+});
+
+describe('the web ACL', () => {
+  it('lives in us-east-1 with CloudFront scope: in a stack of its own when the service is in another Region', () => {
+    expect(ireland.waf).toBeDefined();
+    ireland.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    expect(separateWebAcl().Properties).toMatchObject({
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+    });
+    expect(virginia.waf).toBeUndefined();
+    expect(onlyOf(virginia.template, 'AWS::WAFv2::WebACL').Properties.Scope).toBe('CLOUDFRONT');
+  });
+
+  it('limits each bearer token, keyed on the Authorization header with case and spaces folded', () => {
+    const webAcl = separateWebAcl();
+    expect(rule(webAcl, 'RatePerBearerToken')?.Statement.RateBasedStatement).toEqual({
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [
+        {
+          Header: {
+            Name: 'authorization',
+            TextTransformations: [
+              { Priority: 0, Type: 'LOWERCASE' },
+              { Priority: 1, Type: 'COMPRESS_WHITE_SPACE' },
+            ],
+          },
+        },
+      ],
+      Limit: 1200,
+      EvaluationWindowSec: 60,
+    });
+  });
+
+  it('limits each client address, whatever token it sends', () => {
+    const webAcl = separateWebAcl();
+    expect(rule(webAcl, 'RatePerClientIp')?.Statement.RateBasedStatement).toEqual({
+      AggregateKeyType: 'IP',
+      Limit: 3000,
+      EvaluationWindowSec: 60,
+    });
+  });
+
+  it('takes the limits and window from context', () => {
+    const webAcl = onlyOf(virginia.template, 'AWS::WAFv2::WebACL');
+    expect(rule(webAcl, 'RatePerBearerToken')?.Statement.RateBasedStatement).toMatchObject({
+      Limit: 120,
+      EvaluationWindowSec: 300,
+    });
+    expect(rule(webAcl, 'RatePerClientIp')?.Statement.RateBasedStatement).toMatchObject({
+      Limit: 900,
+      EvaluationWindowSec: 300,
+    });
+  });
+
+  it('answers a limited caller 429 with the API’s Error body', () => {
+    const webAcl = separateWebAcl();
+    for (const name of ['RatePerBearerToken', 'RatePerClientIp']) {
+      expect(rule(webAcl, name)?.Action).toEqual({
+        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } },
+      });
+    }
+    const body = webAcl.Properties.CustomResponseBodies.TooManyRequests;
+    expect(body.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(body.Content)).toEqual({ error: 429, message: expect.any(String) });
+  });
+
+  it('runs AWS’s free managed rule groups for common attacks, blocking', () => {
+    const webAcl = separateWebAcl();
+    const managed = (webAcl.Properties.Rules as Json[]).filter((each) => each.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((each) => each.Statement.ManagedRuleGroupStatement)).toEqual([
+      { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' },
+      { VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' },
+      { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' },
+    ]);
+    for (const each of managed) expect(each.OverrideAction).toEqual({ None: {} });
+  });
+});
+
+describe('the distribution', () => {
+  it('is guarded by the web ACL: across Regions through the us-east-1 stack’s output, else directly', () => {
+    const config = onlyOf(ireland.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
+    expect(config.WebACLId).toEqual({
+      'Fn::GetStackOutput': expect.objectContaining({ StackName: 'PlantStoreEdgeWaf', Region: 'us-east-1' }),
+    });
+    const local = onlyOf(virginia.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
+    expect(local.WebACLId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^EdgeWafWebAcl/), 'Arn'] });
+  });
+
+  it('caches nothing, forwards Authorization and the query but not Host, and serves HTTPS only', () => {
+    const behavior = onlyOf(ireland.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig
+      .DefaultCacheBehavior;
+    expect(behavior).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD'],
+    });
+    const cors = onlyOf(virginia.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig
+      .DefaultCacheBehavior;
+    expect(cors.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS']);
+  });
+
+  it('sends the secret origin header to the execute-api host over TLS 1.2, the value resolved from Secrets Manager at deploy', () => {
+    const [origin] = onlyOf(ireland.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig.Origins;
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.eu-west-1.');
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_ORIGIN_HEADER, HeaderValue: secretRef(ireland) }]);
+    expect(onlyOf(ireland.template, 'AWS::SecretsManager::Secret').Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 32,
+      ExcludePunctuation: true,
+    });
+  });
+});
+
+describe('the function behind the edge', () => {
+  it('requires that same secret, so a request sent straight to the API is refused', () => {
+    expect(functionEnv(ireland).EDGE_ORIGIN_SECRET).toEqual(secretRef(ireland));
+  });
+
+  it('links next pages to the distribution, which the stack outputs as EdgeUrl', () => {
+    const domain = { 'Fn::GetAtt': [expect.stringMatching(/^EdgeDistribution/), 'DomainName'] };
+    expect(functionEnv(ireland).PUBLIC_BASE_URL).toEqual({ 'Fn::Join': ['', ['https://', domain]] });
+    expect(ireland.template.findOutputs('EdgeUrl').EdgeUrl?.Value).toEqual({
+      'Fn::Join': ['', ['https://', domain, '/']],
+    });
+  });
+});
+
+describe('checks', () => {
+  it('leave no cdk-nag finding unacknowledged', () => {
+    for (const synthesized of [ireland, virginia]) {
+      expect(new AwsSolutionsChecks().validateScope(synthesized.app).violations).toEqual([]);
+    }
+  });
+
+  it('pass cfn-lint on the service and web ACL templates', async () => {
+    const templates = [ireland.templatePath, ireland.waf?.templatePath ?? '', virginia.templatePath];
+    await expect(cfnLint(templates)).resolves.toBeUndefined();
+  });
+});
