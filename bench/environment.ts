@@ -6,8 +6,14 @@ import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
 import { functionNodeOptions } from '../infra/function-runtime.ts';
 import { DEFAULT_TELEMETRY, type RequestLogMode, telemetryEnvironment } from '../infra/telemetry.ts';
-import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
-import { mintToken } from '../local/tokens.ts';
+import {
+  createSigningKey,
+  createTlsIdentity,
+  type JwksServer,
+  signToken,
+  startJwksServer,
+} from '../local/issuer/issuer.ts';
+import { mintToken } from '../local/issuer/tokens.ts';
 import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from './config.ts';

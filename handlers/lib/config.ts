@@ -190,7 +190,7 @@ function readGroupsClaim(env: NodeJS.ProcessEnv, isCognito: boolean): string | u
 
 // Issuers sign ID and access tokens with one key set, and an ID token's `aud` can equal an API's
 // audience (Entra ID, Keycloak): by default only access tokens pass. Cognito says which a token
-// is in `token_use`; other issuers are told apart by what marks an ID token (token-claims.ts).
+// is in `token_use`; other issuers are told apart by what marks an ID token (auth/token-claims.ts).
 function readTokenUse(env: NodeJS.ProcessEnv, isCognito: boolean): AuthConfig['tokenUse'] {
   const raw = optional(env, 'AUTH_TOKEN_USE');
   if (raw === undefined) return isCognito ? 'access' : 'not-id';

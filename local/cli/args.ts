@@ -3,7 +3,7 @@
 
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { distance } from '../../infra/context-keys.ts';
-import { OptionValueError } from '../options.ts';
+import { OptionValueError } from '../server/options.ts';
 
 /** A mistake in the command line: the CLI prints it with its usage text and exits 2. */
 export class UsageError extends Error {

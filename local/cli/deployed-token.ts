@@ -2,7 +2,7 @@
 // an access token from the deployed stack's user pool, printed alone on stdout.
 
 import { relative } from 'node:path';
-import { deployedSession } from '../deployed/session.ts';
+import { deployedSession } from '../../deployed/session.ts';
 import { UsageError } from './args.ts';
 
 export interface DeployedTokenFlags {

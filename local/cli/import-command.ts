@@ -2,10 +2,10 @@
 
 import { readFileSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
-import { batchWrite, putRequest } from '../batch-write.ts';
-import { newPlantId } from '../ids.ts';
-import { formatOf, type Problem, parsePlantFile } from '../import-file.ts';
-import { storedItem } from '../table.ts';
+import { newPlantId } from '../data/ids.ts';
+import { formatOf, type Problem, parsePlantFile } from '../data/import-file.ts';
+import { batchWrite, putRequest } from '../store/batch-write.ts';
+import { storedItem } from '../store/table.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './plant-commands.ts';
 

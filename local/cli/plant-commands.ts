@@ -2,10 +2,10 @@
 
 import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
-import { batchWrite, deleteRequest, putRequest } from '../batch-write.ts';
-import { newPlantId } from '../ids.ts';
-import { validateRow, whoseOf } from '../plant-row.ts';
-import { type PlantItem, plantFromItem, storedItem } from '../table.ts';
+import { newPlantId } from '../data/ids.ts';
+import { validateRow, whoseOf } from '../data/plant-row.ts';
+import { batchWrite, deleteRequest, putRequest } from '../store/batch-write.ts';
+import { type PlantItem, plantFromItem, storedItem } from '../store/table.ts';
 import { UsageError } from './args.ts';
 import type { Target } from './connect.ts';
 

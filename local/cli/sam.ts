@@ -5,10 +5,10 @@
 import { execFile } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { localDirOf, OptionValueError, parsePort } from '../options.ts';
 import { checkPrerequisites, PrerequisiteError } from '../sam/prerequisites.ts';
 import { runSam } from '../sam/run-sam.ts';
 import { type SamTemplate, SynthError, synthForSam } from '../sam/template.ts';
+import { localDirOf, OptionValueError, parsePort } from '../server/options.ts';
 import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 
 const DEFAULT_API_PORT = 3001;

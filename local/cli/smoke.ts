@@ -7,10 +7,10 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
+import { deployedSession } from '../../deployed/session.ts';
 import { isLoopbackHost } from '../../handlers/lib/config.ts';
-import { deployedSession } from '../deployed/session.ts';
-import { localDirOf, parsePort } from '../options.ts';
-import { findServer, type ServerRecord } from '../servers.ts';
+import { localDirOf, parsePort } from '../server/options.ts';
+import { findServer, type ServerRecord } from '../server/servers.ts';
 import { parseCommandLine, UsageError } from './args.ts';
 
 const TOKEN_CLI = fileURLToPath(new URL('token.ts', import.meta.url));

@@ -2,12 +2,12 @@
 // from the local issuer for a local server, printed alone on stdout (`$(npm run -s token -- alice)`);
 // with --deployed, from the deployed stack's user pool (deployed-token.ts).
 
-import { groupsClaimOf } from '../auth-mode.ts';
-import { DEMO_USERS } from '../demo.ts';
-import { loadSigningKey } from '../keys.ts';
-import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../options.ts';
-import { findServer, runningServers, type ServerRecord } from '../servers.ts';
-import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../tokens.ts';
+import { groupsClaimOf } from '../issuer/auth-mode.ts';
+import { loadSigningKey } from '../issuer/keys.ts';
+import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../issuer/tokens.ts';
+import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../server/options.ts';
+import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
+import { DEMO_USERS } from '../store/demo.ts';
 import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 import { printDeployedToken } from './deployed-token.ts';
 

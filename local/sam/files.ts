@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
-import { LOCAL_AUDIENCE } from '../tokens.ts';
+import { LOCAL_AUDIENCE } from '../issuer/tokens.ts';
 import type { SamServices } from './services.ts';
 import type { SamTemplate } from './template.ts';
 

@@ -3,7 +3,7 @@
 
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
-import { recordServer } from '../../local/servers.ts';
+import { recordServer } from '../../local/server/servers.ts';
 import { type Break, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 

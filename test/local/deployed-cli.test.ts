@@ -14,8 +14,8 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createApp } from '../../local/app.ts';
-import { passwordFileOf } from '../../local/deployed/passwords.ts';
+import { passwordFileOf } from '../../deployed/passwords.ts';
+import { createApp } from '../../local/server/app.ts';
 import { deployOnMoto, type MotoDeployment, synthesizedIdentity } from '../helpers/deployed-on-moto.ts';
 import { connectDynamo } from '../helpers/dynamo.ts';
 import { httpApiEvent } from '../helpers/events.ts';

@@ -4,20 +4,20 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { readConfig } from '../handlers/lib/config.ts';
-import { createApp } from './app.ts';
-import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
-import { banner } from './banner.ts';
-import { exitCodeOf, parseCommandLine } from './cli/args.ts';
-import { DEMO_USERS, demoDataNotice, seedDemoData } from './demo.ts';
-import { externalAuthorizeHelp, localAuthorizeHelp } from './docs.ts';
-import { loadBundledHandler } from './lambda.ts';
-import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from './listen-address.ts';
-import { DEFAULT_PORT, readServerOptions } from './options.ts';
-import { refusalExplainer } from './refusal.ts';
-import { forgetServer, recordServer } from './servers.ts';
-import { credentialsFor, openStore, type Store } from './store.ts';
-import { DEFAULT_TOKEN_TTL } from './tokens.ts';
+import { readConfig } from '../../handlers/lib/config.ts';
+import { type AuthMode, externalIssuer, startLocalIssuer } from '../issuer/auth-mode.ts';
+import { refusalExplainer } from '../issuer/refusal.ts';
+import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
+import { createApp } from '../server/app.ts';
+import { banner } from '../server/banner.ts';
+import { externalAuthorizeHelp, localAuthorizeHelp } from '../server/docs.ts';
+import { loadBundledHandler } from '../server/lambda.ts';
+import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from '../server/listen-address.ts';
+import { DEFAULT_PORT, readServerOptions } from '../server/options.ts';
+import { forgetServer, recordServer } from '../server/servers.ts';
+import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
+import { credentialsFor, openStore, type Store } from '../store/store.ts';
+import { exitCodeOf, parseCommandLine } from './args.ts';
 
 const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
 

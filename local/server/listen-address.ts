@@ -3,7 +3,7 @@
 
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { isLoopbackHost } from '../handlers/lib/config.ts';
+import { isLoopbackHost } from '../../handlers/lib/config.ts';
 
 /** Loopback only: the server, like its embedded DynamoDB and JWKS, is for this machine. */
 export const DEFAULT_HOST = '127.0.0.1';

@@ -2,8 +2,8 @@
 // --deployed` prints and what a client (the smoke check) needs to call the deployed API.
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
-import { localDirOf } from '../options.ts';
+import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
+import { localDirOf } from '../local/server/options.ts';
 import { explainAwsError } from './aws-errors.ts';
 import { addToGroups, DeployedUserError, ensureUser, poolUsername, signIn } from './cognito.ts';
 import { readOutputs, type StackOutputs } from './outputs.ts';

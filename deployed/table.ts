@@ -4,7 +4,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableExists } from '../table.ts';
+import { tableExists } from '../local/store/table.ts';
 import { explainAwsError } from './aws-errors.ts';
 import { poolUsername, subOf } from './cognito.ts';
 import { readOutputs } from './outputs.ts';

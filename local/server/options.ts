@@ -2,11 +2,11 @@
 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TokenShape } from '../issuer/tokens.ts';
+import type { StoreOptions } from '../store/store.ts';
 import { DEFAULT_HOST } from './listen-address.ts';
-import type { StoreOptions } from './store.ts';
-import type { TokenShape } from './tokens.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_TABLE = 'plants';
