@@ -1,5 +1,7 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
+import { isLoopbackHost } from './loopback.ts';
+
 export interface Config {
   tableName: string;
   /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
@@ -138,9 +140,6 @@ function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
 export const MAX_BASE_URL_LENGTH = 1024;
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A
 // deployed base is https, or clients would send their bearer token in the clear.
-/** A loopback host name as URL.hostname spells it: localhost, 127.0.0.0/8, [::1]. */
-export const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'PUBLIC_BASE_URL');

@@ -2,7 +2,7 @@
 // suggestion for a mistyped option, and a hint when npm took an option meant for the command.
 
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { distance } from '../../infra/context-keys.ts';
+import { distance } from '../../infra/did-you-mean.ts';
 import { OptionValueError } from '../server/options.ts';
 
 /** A mistake in the command line: the CLI prints it with its usage text and exits 2. */

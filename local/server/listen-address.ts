@@ -3,13 +3,17 @@
 
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { isLoopbackHost } from '../../handlers/lib/config.ts';
+import { isLoopbackHost } from '../../handlers/lib/loopback.ts';
 
 /** Loopback only: the server, like its embedded DynamoDB and JWKS, is for this machine. */
 export const DEFAULT_HOST = '127.0.0.1';
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/**
+ * The names `localhost` stands for, as URL.hostname spells them: not the loopback rule
+ * (isLoopbackHost, which takes all of 127/8) but the aliases of one server bound to loopback.
+ */
+const LOCALHOST_ALIASES = ['localhost', '127.0.0.1', '[::1]'];
 
 const hostPart = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
 
@@ -28,12 +32,12 @@ export function linkBaseFor(host: string, origin: string): string | undefined {
 
 /** The origin printed and given to clients: localhost wherever loopback reaches the server. */
 export function originOf(host: string, port: number): string {
-  return `http://${LOOPBACK.has(host) || WILDCARDS.has(host) ? 'localhost' : hostPart(host)}:${port}`;
+  return `http://${LOCALHOST_ALIASES.includes(hostPart(host)) || WILDCARDS.has(host) ? 'localhost' : hostPart(host)}:${port}`;
 }
 
 /** Every origin a client of this server can rightly use; the first is the one given out. */
 export function knownOrigins(host: string, port: number): string[] {
-  const hosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+  const hosts = new Set(LOCALHOST_ALIASES);
   if (WILDCARDS.has(host)) {
     for (const addresses of Object.values(networkInterfaces())) {
       for (const { address, family } of addresses ?? []) hosts.add(family === 'IPv6' ? `[${address}]` : address);
