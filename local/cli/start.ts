@@ -17,7 +17,7 @@ import { DEFAULT_PORT, readServerOptions } from '../server/options.ts';
 import { forgetServer, recordServer } from '../server/servers.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
 import { credentialsFor, openStore, type Store } from '../store/store.ts';
-import { exitCodeOf, parseCommandLine } from './args.ts';
+import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
 
@@ -32,28 +32,10 @@ const fail = (message: string, code = 1): never => {
   process.exit(code);
 };
 
-const { values: flags } = (() => {
-  try {
-    return parseCommandLine(
-      { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
-      false,
-    );
-  } catch (error) {
-    // A mistake in the command line exits 2, as the other CLIs do.
-    return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
-  }
-})();
-if (flags.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const options = (() => {
-  try {
-    return readServerOptions(flags, process.env);
-  } catch (error) {
-    return fail((error as Error).message, exitCodeOf(error));
-  }
-})();
+const OPTIONS = { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
+const options = await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, ({ values }) =>
+  readServerOptions(values, process.env),
+);
 
 // Listen first, so a taken port fails in milliseconds; requests wait until the API is ready.
 let app: RequestListener | undefined;

@@ -28,7 +28,7 @@ describe('the local CLIs', () => {
       runNpm('plants', ['list', 'alice', '--port', 'abc'], env),
     ]);
     expect(ttl).toMatchObject({ code: 2, stderr: 'Invalid duration "abc": use e.g. 90s, 15m, 12h or 7d\n' });
-    expect(port).toMatchObject({ code: 2, stderr: 'Error: --port must be a number from 0 to 65535, got "abc"\n' });
+    expect(port).toMatchObject({ code: 2, stderr: '--port must be a number from 0 to 65535, got "abc"\n' });
   });
 
   it('say so when npm took an option written without "--" for itself', async () => {
@@ -62,6 +62,6 @@ describe('the local CLIs', () => {
 
     const imported = await runNpm('plants', ['import', missing], env);
 
-    expect(imported).toMatchObject({ code: 1, stderr: `Error: Cannot read ${missing}: no such file\n` });
+    expect(imported).toMatchObject({ code: 1, stderr: `Cannot read ${missing}: no such file\n` });
   });
 });
