@@ -63,7 +63,7 @@ export const list: Command = {
     const whose = flags.group !== undefined ? { group: flags.group } : owner !== undefined ? { owner } : undefined;
     return async (target) => {
       const items = await readPlants(target.client, target.tableName, whose && (await partitionOf(target, whose)));
-      if (flags.json) console.log(JSON.stringify(items, null, 2));
+      if (flags.json) console.log(JSON.stringify(items.map(inColumnOrder), null, 2));
       else {
         console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
         for (const { owner, group, id, name, tag } of items) {
@@ -75,6 +75,17 @@ export const list: Command = {
     };
   },
 };
+
+const COLUMNS = ['owner', 'group', 'id', 'name', 'tag'];
+
+/** Keys in the table's column order, then any others by name: DynamoDB keeps no attribute order. */
+function inColumnOrder(item: PlantItem): Record<string, unknown> {
+  const others = Object.keys(item)
+    .filter((key) => !COLUMNS.includes(key))
+    .sort();
+  const present = [...COLUMNS, ...others].filter((key) => item[key] !== undefined);
+  return Object.fromEntries(present.map((key) => [key, item[key]]));
+}
 
 export const remove: Command = {
   async prepare(args, flags) {
