@@ -77,7 +77,11 @@ async function deployedTarget(values: {
   // A deployed API may sit behind API Gateway's JWT authorizer (-c jwtAuthorizer=true).
   if (values.url !== undefined && values.token !== undefined)
     return { url: values.url, token: values.token, gatewayRefusals: true };
-  const session = await deployedSession({ user: values.user, outputsFile: values['outputs-file'] });
+  const session = await deployedSession({
+    user: values.user,
+    outputsFile: values['outputs-file'],
+    localDir: localDirOf(process.env),
+  });
   if (session.created) {
     console.error(
       `Created ${session.username} in user pool ${session.outputs.userPoolId}; its password is kept in ${relative(process.cwd(), session.passwordFile)}`,
