@@ -5,7 +5,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { distance } from '../../infra/did-you-mean.ts';
 import { OptionValueError } from '../server/options.ts';
 
-/** A mistake in the command line: the CLI prints it with its usage text and exits 2. */
+/** A mistake in the command line: the shell (shell.ts) says it in one line and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }
