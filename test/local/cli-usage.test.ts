@@ -1,4 +1,4 @@
-// Mistakes a newcomer makes on the command line of `npm start`, `npm run token` and `npm run
+// Mistakes a newcomer makes on the command line of `npm start`, `npm run token`, `npm run
 // plants`, each answered before anything starts: a suggestion, a hint, or a plain sentence.
 
 import { join } from 'node:path';
@@ -55,6 +55,23 @@ describe('the local CLIs', () => {
     expect(start.stdout).toContain('Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]');
     expect(start.stdout).toMatch(/--host ADDRESS +address to listen on \(default 127\.0\.0\.1/);
     expect(token.stdout).toMatch(/--port N +the local server to mint for \(default: PORT if set, else the running one/);
+  });
+
+  it('share one shell: --help prints the usage and exits 0, a mistake is one line on stderr and exits 2', async () => {
+    const scripts = ['start', 'token', 'plants', 'smoke', 'sam'];
+
+    const [helps, mistakes] = await Promise.all([
+      Promise.all(scripts.map((script) => runNpm(script, ['--help'], env))),
+      Promise.all(scripts.map((script) => runNpm(script, ['--bogus'], env))),
+    ]);
+
+    expect(helps.map(({ code, stdout }) => ({ code, stdout: stdout.split('\n')[0] }))).toEqual(
+      scripts.map((script) => ({
+        code: 0,
+        stdout: expect.stringMatching(new RegExp(`^Usage: npm ${script === 'start' ? 'start' : `run ${script}`}`)),
+      })),
+    );
+    expect(mistakes).toEqual(scripts.map(() => ({ code: 2, stdout: '', stderr: 'Unknown option --bogus\n' })));
   });
 
   it('say in one line that an import file does not exist', async () => {
