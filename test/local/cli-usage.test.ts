@@ -1,5 +1,5 @@
-// Mistakes a newcomer makes on the command line of `npm start`, `npm run token`, `npm run
-// plants`, each answered before anything starts: a suggestion, a hint, or a plain sentence.
+// Mistakes a newcomer makes on the command line of the CLIs (`npm start`, `token`, `plants`, `smoke`,
+// `sam`), each answered before anything starts: a suggestion, a hint, or a plain sentence.
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
