@@ -2,7 +2,7 @@
 // each traffic level, the worst hour at the ceiling and every flag's price. Shared by `npm run
 // bench` and `npm run bench:bill`, which recomputes them from a results.json without measuring.
 
-import { storedItem } from '../local/table.ts';
+import { storedItem } from '../local/store/table.ts';
 import { monthlyBill, storedItemBytes } from './bill.ts';
 import type { costOf } from './cost.ts';
 import { flagPrices } from './flag-prices.ts';

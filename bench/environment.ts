@@ -7,9 +7,15 @@ import { writeFileSync } from 'node:fs';
 import { functionEnvironment, type RequestLogMode } from '../handlers/lib/environment.ts';
 import { functionNodeOptions } from '../infra/function-runtime.ts';
 import { DEFAULT_TELEMETRY, telemetryEnvironment } from '../infra/telemetry.ts';
-import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
-import { mintToken } from '../local/tokens.ts';
-import { type LocalDynamo, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
+import {
+  createSigningKey,
+  createTlsIdentity,
+  type JwksServer,
+  signToken,
+  startJwksServer,
+} from '../local/issuer/issuer.ts';
+import { mintToken } from '../local/issuer/tokens.ts';
+import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from './config.ts';
 import { type Front, startTlsFront } from './network.ts';

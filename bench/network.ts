@@ -5,7 +5,7 @@
 
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
-import type { TlsIdentity } from '../local/issuer.ts';
+import type { TlsIdentity } from '../local/issuer/issuer.ts';
 
 export interface Front {
   /** `https://127.0.0.1:<port>`: where a function process connects. */

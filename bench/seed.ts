@@ -1,7 +1,7 @@
 // Loads plants into dynalite with parallel BatchWriteItem calls (25 items each, the API maximum).
 
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type PlantItem, storedItem } from '../local/table.ts';
+import { type PlantItem, storedItem } from '../local/store/table.ts';
 import { otherUser, settings, TABLE } from './config.ts';
 import { plantsOf } from './environment.ts';
 

@@ -3,7 +3,7 @@
 // records come out as DynamoDB and CloudWatch would bill them. No I/O, no flags: the bill's code
 // and tests import it too.
 
-import type { PlantItem } from '../local/table.ts';
+import type { PlantItem } from '../local/store/table.ts';
 
 /** Shaped as Cognito's `sub` (a 36-character UUID), so every item's key and every record is as long as on AWS. */
 export const CALLER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -7,7 +7,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { SOURCE_MAPS_NODE_OPTIONS } from '../infra/function-runtime.ts';
-import { jwksOf } from '../local/issuer.ts';
+import { jwksOf } from '../local/issuer/issuer.ts';
 import type { BuildHandlerOptions } from '../scripts/build.ts';
 import { BUILD_PLUGINS } from '../scripts/build.ts';
 import { requireBuiltins } from '../scripts/require-builtins.ts';

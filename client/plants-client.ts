@@ -101,21 +101,33 @@ export function sameOrigin(next: URL | undefined, first: URL): URL | undefined {
   return next;
 }
 
+/**
+ * Every page from `first`, each read with `read`, following next links until there is none: the one
+ * walk of this client and of the smoke check. A link back to a page already read (it would never
+ * end) or off the walk's origin (sameOrigin) throws.
+ */
+export async function* walkPages<Page extends { response: Pick<Response, 'headers' | 'url'> }>(
+  first: URL,
+  read: (url: URL) => Promise<Page>,
+): AsyncGenerator<Page> {
+  const visited = new Set<string>();
+  for (let url: URL | undefined = first; url; ) {
+    if (visited.has(url.href)) throw new Error(`page ${visited.size} links back to ${url}`);
+    visited.add(url.href);
+    const page = await read(url);
+    yield page;
+    url = sameOrigin(nextPage(page.response), first);
+  }
+}
+
 /** Every plant the token's user has access to, page after page; throws PlantsApiError on any refusal. */
 export async function* listPlants(apiUrl: string, token: string, query: ListPlantsQuery = {}): AsyncGenerator<Plant> {
-  const visited = new Set<string>();
-  const first = plantsUrl(apiUrl, query);
-  let url: URL | undefined = first;
-  while (url) {
-    // A link back to a page already read would never end.
-    if (visited.has(url.href)) throw new Error(`GET /plants linked back to ${url.href}`);
-    visited.add(url.href);
-    const response = await getPlants(url, token);
+  const pages = walkPages(plantsUrl(apiUrl, query), async (url) => ({ response: await getPlants(url, token) }));
+  for await (const { response } of pages) {
     if (response.status !== 200) {
       const body = (await response.json().catch(() => undefined)) as ApiError | undefined;
       throw new PlantsApiError(response.status, body, response.headers);
     }
     yield* (await response.json()) as PlantsPage;
-    url = sameOrigin(nextPage(response), first);
   }
 }

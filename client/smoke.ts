@@ -2,7 +2,7 @@
 // openapi.yaml. Where the URL and token come from is the caller's business (local/cli/smoke.ts).
 
 import { assertMatchesContract } from './contract.ts';
-import { getPlants, nextPage, plantsUrl, sameOrigin } from './plants-client.ts';
+import { getPlants, plantsUrl, walkPages } from './plants-client.ts';
 
 /** What is checked, in order; a failure names one. */
 export type SmokeCheck = 'walk' | 'no token' | 'bad token' | 'bad limit';
@@ -102,26 +102,27 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
 
   // Every page, by following next as a client does, until it is absent.
   const first = plantsUrl(options.url, { limit });
-  const visited = new Set<string>();
+  let pages = 0;
   let plants = 0;
   let links: SmokeSummary['links'] = 'none';
-  for (let url: URL | undefined = first; url; ) {
-    if (visited.size >= maxPages) throw new SmokeFailure('walk', `more than ${maxPages} pages at limit ${limit}`);
-    if (visited.has(url.href)) throw new SmokeFailure('walk', `page ${visited.size} links back to ${url}`);
-    visited.add(url.href);
-    const reply = await call('walk', url, token);
-    expectStatus('walk', reply, 200);
-    const page = JSON.parse(reply.body) as unknown[];
-    if (page.length > limit)
-      throw new SmokeFailure('walk', `page ${visited.size} holds ${page.length} plants, limit ${limit}`);
-    plants += page.length;
-    const target = /<([^>]*)>/.exec(reply.response.headers.get('link') ?? '')?.[1];
-    if (target !== undefined) links = URL.canParse(target) ? 'absolute' : 'relative';
-    try {
-      url = sameOrigin(nextPage(reply.response), first);
-    } catch (error) {
-      throw new SmokeFailure('walk', (error as Error).message);
+  const readPage = (url: URL) => {
+    if (pages >= maxPages) throw new SmokeFailure('walk', `more than ${maxPages} pages at limit ${limit}`);
+    pages += 1;
+    return call('walk', url, token);
+  };
+  try {
+    for await (const reply of walkPages(first, readPage)) {
+      expectStatus('walk', reply, 200);
+      const page = JSON.parse(reply.body) as unknown[];
+      if (page.length > limit)
+        throw new SmokeFailure('walk', `page ${pages} holds ${page.length} plants, limit ${limit}`);
+      plants += page.length;
+      const target = /<([^>]*)>/.exec(reply.response.headers.get('link') ?? '')?.[1];
+      if (target !== undefined) links = URL.canParse(target) ? 'absolute' : 'relative';
     }
+  } catch (error) {
+    // The walk's own refusals (a link back, another origin) are the walk check's failures.
+    throw error instanceof SmokeFailure ? error : new SmokeFailure('walk', (error as Error).message);
   }
 
   // The refusals a client relies on.
@@ -142,7 +143,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   const sorted = times.toSorted((a, b) => a - b);
   return {
     url: first.href.replace(/\?.*$/, ''),
-    pages: visited.size,
+    pages,
     plants,
     links,
     refusedBy,

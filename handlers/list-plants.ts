@@ -3,7 +3,8 @@
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
-import { authenticate } from './lib/auth.ts';
+import { authenticate } from './lib/auth/authenticate.ts';
+import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { requireEdgeOrigin } from './lib/edge-origin.ts';
@@ -22,7 +23,6 @@ import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
 import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
 import { linkBase } from './lib/public-url.ts';
-import { createTokenVerifier } from './lib/token-verifier.ts';
 import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/warm-up.ts';
 
 const config = readConfig();

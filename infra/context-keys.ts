@@ -2,6 +2,7 @@
 // (`-c devv=true`) cannot silently deploy the retained production stack instead of a dev one.
 
 import { SettingsError } from './context-values.ts';
+import { distance } from './did-you-mean.ts';
 import { EDGE_CONTEXT_KEYS } from './edge-settings.ts';
 
 export const CONTEXT_KEYS = [
@@ -69,18 +70,4 @@ export function refuseUnknownKeys(keys: Iterable<string>): void {
       `Unknown context key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; known keys: ${known.join(', ')}`,
     );
   }
-}
-
-/** Levenshtein distance: enough to suggest the key (or the CLI option) a typo was meant to be. */
-export function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

@@ -18,7 +18,7 @@ import {
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { EDGE_ORIGIN_HEADER } from '../handlers/lib/edge-origin.ts';
+import { EDGE_ORIGIN_HEADER } from '../handlers/lib/environment.ts';
 import { SettingsError } from './context-values.ts';
 import type { EdgeSettings } from './edge-settings.ts';
 import { EDGE_WAF_REGION, EdgeWebAcl } from './edge-waf.ts';

@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 
-const SHIM = fileURLToPath(new URL('credentials-from-env.ts', import.meta.url));
+const SHIM = fileURLToPath(new URL('../handlers/lib/credentials-from-env.ts', import.meta.url));
 
 export const envCredentials: Plugin = {
   name: 'env-credentials',

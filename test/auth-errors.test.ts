@@ -1,11 +1,11 @@
 // Failures while verifying that are not the caller's fault: never a 401 that hides them.
 
 import { describe, expect, it } from '@jest/globals';
-import { authenticate } from '../handlers/lib/auth.ts';
+import { authenticate } from '../handlers/lib/auth/authenticate.ts';
+import { createTokenVerifier } from '../handlers/lib/auth/token-verifier.ts';
 import { readConfig } from '../handlers/lib/config.ts';
 import { HttpError, toErrorResponse, UnauthorizedError } from '../handlers/lib/errors.ts';
-import { createTokenVerifier } from '../handlers/lib/token-verifier.ts';
-import { createSigningKey, signToken } from '../local/issuer.ts';
+import { createSigningKey, signToken } from '../local/issuer/issuer.ts';
 
 const ISSUER = 'https://issuer.example.com';
 const NO_SCOPE_OR_GROUPS = { requiredScope: undefined, groupsClaim: undefined };

@@ -4,7 +4,7 @@
 // header are refused, each counted under its own AuthFailures reason.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signToken } from '../local/issuer.ts';
+import { signToken } from '../local/issuer/issuer.ts';
 import { httpApiEvent } from './helpers/events.ts';
 import { AUDIENCE, type Service, startService } from './helpers/service.ts';
 

@@ -5,10 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EDGE_ORIGIN_HEADER } from '../handlers/lib/edge-origin.ts';
-import { functionEnvironment } from '../handlers/lib/environment.ts';
-import { createSigningKey, type JwksServer, startJwksServer, type TlsIdentity } from '../local/issuer.ts';
-import { mintToken } from '../local/tokens.ts';
+import { EDGE_ORIGIN_HEADER, functionEnvironment } from '../handlers/lib/environment.ts';
+import { createSigningKey, type JwksServer, startJwksServer, type TlsIdentity } from '../local/issuer/issuer.ts';
+import { mintToken } from '../local/issuer/tokens.ts';
 import { type BundledFunction, buildBundle, startBundledFunction } from './helpers/bundle.ts';
 import { type LocalDynamo, putPlants, startDynamo } from './helpers/dynamo.ts';
 import { httpApiEvent, restApiEvent } from './helpers/events.ts';

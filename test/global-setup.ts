@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTlsIdentity } from '../local/issuer.ts';
+import { createTlsIdentity } from '../local/issuer/issuer.ts';
 import { ensureCheckers, venvDir } from './checkers/provision.ts';
 
 export default async function globalSetup(): Promise<void> {

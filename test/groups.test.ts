@@ -3,7 +3,7 @@
 // group's (groups by name, plants by id), and nothing else, however hostile the token or cursor.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createSigningKey, signToken } from '../local/issuer.ts';
+import { createSigningKey, signToken } from '../local/issuer/issuer.ts';
 import type { PlantItem } from './helpers/dynamo.ts';
 import { httpApiEvent } from './helpers/events.ts';
 import { nextCursor, nextQuery } from './helpers/links.ts';

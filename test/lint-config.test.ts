@@ -36,3 +36,45 @@ it('passes `biome ci` on a tree with bench/out/ and other git-ignored output in 
     output: expect.stringMatching(/Checked 2 files/),
   });
 });
+
+it("fails `npm run lint` on an import across the rooms' boundaries, and only there", async () => {
+  const rooms = mkdtempSync(join(tmpdir(), 'plant-store-rooms-'));
+  try {
+    for (const file of ['biome.json', '.gitignore']) copyFileSync(join(REPO, file), join(rooms, file));
+    const importing = (path: string, from: string) => {
+      mkdirSync(dirname(join(rooms, path)), { recursive: true });
+      writeFileSync(join(rooms, path), `import { x } from '${from}';\n\nexport const y = x;\n`);
+    };
+    // Forbidden: the function or the client reaching out, the stack past the function's
+    // environment and names, anything but bench/ and test/ reaching into local/.
+    importing('handlers/lib/out.ts', '../../local/server/options.ts');
+    importing('handlers/lib/auth/out.ts', '../../../infra/settings.ts');
+    importing('client/out.ts', '../handlers/lib/loopback.ts');
+    importing('infra/out.ts', '../handlers/lib/plants.ts');
+    importing('deployed/out.ts', '../local/store/table.ts');
+    // Allowed.
+    importing('handlers/lib/auth/in.ts', '../config.ts');
+    importing('infra/in.ts', '../handlers/lib/config.ts');
+    importing('local/cli/in.ts', '../../handlers/lib/loopback.ts');
+    importing('bench/in.ts', '../local/store/table.ts');
+    importing('test/local/in.ts', '../../local/cli/args.ts');
+
+    const biome = join(REPO, 'node_modules', '.bin', 'biome');
+    const run = await promisify(execFile)(biome, ['ci', '--colors=off', '.'], { cwd: rooms }).catch((error) => error);
+    const output = `${run.stdout}${run.stderr}`;
+    const flagged = [...output.matchAll(/^(\S+\.ts):\d+:\d+ lint\/style\/noRestrictedImports/gm)].map(
+      ([, file]) => file,
+    );
+
+    expect(run.code).toBe(1);
+    expect(flagged.sort()).toEqual([
+      'client/out.ts',
+      'deployed/out.ts',
+      'handlers/lib/auth/out.ts',
+      'handlers/lib/out.ts',
+      'infra/out.ts',
+    ]);
+  } finally {
+    rmSync(rooms, { recursive: true, force: true });
+  }
+});

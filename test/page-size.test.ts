@@ -11,7 +11,7 @@ import { nextQuery } from './helpers/links.ts';
 import { type Service, startService, TABLE } from './helpers/service.ts';
 
 const LAMBDA_RESPONSE_LIMIT = 6_291_456;
-/** The data CLI's longest name and tag (local/plant-row.ts). */
+/** The data CLI's longest name and tag (local/data/plant-row.ts). */
 const MAX_TEXT = 1024;
 let service: Service;
 

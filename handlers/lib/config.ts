@@ -1,6 +1,7 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
 import { ENV, type IssuerType, REQUEST_LOG_MODES, type RequestLogMode } from './environment.ts';
+import { isLoopbackHost } from './loopback.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
 
 export interface Config {
@@ -141,9 +142,6 @@ function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
 export const MAX_BASE_URL_LENGTH = 1024;
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A
 // deployed base is https, or clients would send their bearer token in the clear.
-/** A loopback host name as URL.hostname spells it: localhost, 127.0.0.0/8, [::1]. */
-export const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, ENV.publicBaseUrl);
@@ -195,7 +193,7 @@ export function readGroupsClaim(env: NodeJS.ProcessEnv, fallback: string | undef
 
 // Issuers sign ID and access tokens with one key set, and an ID token's `aud` can equal an API's
 // audience (Entra ID, Keycloak): by default only access tokens pass. Cognito says which a token
-// is in `token_use`; other issuers are told apart by what marks an ID token (token-claims.ts).
+// is in `token_use`; other issuers are told apart by what marks an ID token (auth/token-claims.ts).
 function readTokenUse(env: NodeJS.ProcessEnv, isCognito: boolean): AuthConfig['tokenUse'] {
   const raw = optional(env, ENV.tokenUse);
   if (raw === undefined) return isCognito ? 'access' : 'not-id';

@@ -2,11 +2,9 @@
 // distribution adds a secret origin header, and a request without it is refused before any read.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { EDGE_ORIGIN_HEADER } from './environment.ts';
 import { HttpError } from './errors.ts';
 import { type ApiEvent, header } from './http.ts';
-
-/** The header CloudFront adds to every origin request (it overwrites one a viewer sends). */
-export const EDGE_ORIGIN_HEADER = 'x-plant-store-edge';
 
 /** 403: the request reached the API around the edge (its execute-api URL), so skipped WAF's limits. */
 export class NotThroughEdgeError extends HttpError {

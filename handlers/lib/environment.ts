@@ -2,6 +2,13 @@
 // local server, sam local and the bench build it with (config.ts reads it through the same names).
 
 /** The name of each variable the function reads, by the setting it carries. */
+/**
+ * The header CloudFront adds to every origin request behind the opt-in edge (it overwrites one a
+ * viewer sends), carrying EDGE_ORIGIN_SECRET: shared by the stack that sets it and the function
+ * that checks it (edge-origin.ts).
+ */
+export const EDGE_ORIGIN_HEADER = 'x-plant-store-edge';
+
 export const ENV = {
   tableName: 'PLANTS_TABLE_NAME',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',

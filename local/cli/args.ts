@@ -2,10 +2,10 @@
 // suggestion for a mistyped option, and a hint when npm took an option meant for the command.
 
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { distance } from '../../infra/context-keys.ts';
-import { OptionValueError } from '../options.ts';
+import { distance } from '../../infra/did-you-mean.ts';
+import { OptionValueError } from '../server/options.ts';
 
-/** A mistake in the command line: the CLI prints it with its usage text and exits 2. */
+/** A mistake in the command line: the shell (shell.ts) says it in one line and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
 }

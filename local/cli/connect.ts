@@ -3,11 +3,11 @@
 import { resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { connectToDeployed } from '../deployed/table.ts';
-import { localDirOf, parsePort, type StoreFlags, storeOptionsOf } from '../options.ts';
-import { findServer, runningServers, type ServerRecord } from '../servers.ts';
-import { openStore, TableNotFoundError } from '../store.ts';
-import { tableExists, tablesThere } from '../table.ts';
+import { connectToDeployed } from '../../deployed/table.ts';
+import { localDirOf, parsePort, type StoreFlags, storeOptionsOf } from '../server/options.ts';
+import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
+import { openStore, TableNotFoundError } from '../store/store.ts';
+import { tableExists, tablesThere } from '../store/table.ts';
 import { UsageError } from './args.ts';
 
 export interface Target {

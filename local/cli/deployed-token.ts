@@ -2,7 +2,8 @@
 // an access token from the deployed stack's user pool, printed alone on stdout.
 
 import { relative } from 'node:path';
-import { deployedSession } from '../deployed/session.ts';
+import { deployedSession } from '../../deployed/session.ts';
+import { localDirOf } from '../server/options.ts';
 import { UsageError } from './args.ts';
 
 export interface DeployedTokenFlags {
@@ -33,6 +34,7 @@ export async function printDeployedToken(user: string, flags: DeployedTokenFlags
     groups: flags.groups ?? [],
     resetPassword: flags['reset-password'] === true,
     outputsFile: flags['outputs-file'],
+    localDir: localDirOf(process.env),
   });
   const { outputs } = session;
   const facts = [

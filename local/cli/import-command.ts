@@ -2,10 +2,10 @@
 
 import { readFileSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
-import { batchWrite, putRequest } from '../batch-write.ts';
-import { newPlantId } from '../ids.ts';
-import { formatOf, type Problem, parsePlantFile } from '../import-file.ts';
-import { storedItem } from '../table.ts';
+import { newPlantId } from '../data/ids.ts';
+import { formatOf, type Problem, parsePlantFile } from '../data/import-file.ts';
+import { batchWrite, putRequest } from '../store/batch-write.ts';
+import { storedItem } from '../store/table.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './plant-commands.ts';
 
@@ -44,9 +44,12 @@ export const importFile: Command = {
       console.error(`... and ${problems.length - MAX_PROBLEMS_SHOWN} more problems`);
     }
     if (problems.length > 0 && !flags['skip-invalid']) {
-      console.error(
-        `Nothing imported: ${problems.length} problem(s). Fix them, or pass --skip-invalid to import the ${rows.length} valid row(s).`,
-      );
+      // With no valid row, --skip-invalid would import nothing: only fixing the file helps.
+      const next =
+        rows.length === 0
+          ? 'Fix them: no row is valid'
+          : `Fix them, or pass --skip-invalid to import the ${rows.length} valid row(s)`;
+      console.error(`Nothing imported: ${problems.length} problem(s). ${next}.`);
       return 1;
     }
     return async (target) => {

@@ -4,10 +4,10 @@
 import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { groupsOf } from '../../handlers/lib/groups.ts';
 import { accessiblePartitions, groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
-import { batchWrite, deleteRequest, putRequest } from '../batch-write.ts';
-import { newPlantId } from '../ids.ts';
-import { validateRow, whoseOf } from '../plant-row.ts';
-import { type PlantItem, plantFromItem, storedItem } from '../table.ts';
+import { newPlantId } from '../data/ids.ts';
+import { validateRow, whoseOf } from '../data/plant-row.ts';
+import { batchWrite, deleteRequest, putRequest } from '../store/batch-write.ts';
+import { type PlantItem, plantFromItem, storedItem } from '../store/table.ts';
 import { UsageError } from './args.ts';
 import type { Target } from './connect.ts';
 
@@ -76,7 +76,7 @@ export const list: Command = {
             : [undefined];
       const items: PlantItem[] = [];
       for (const partition of partitions) items.push(...(await readPlants(target.client, target.tableName, partition)));
-      if (flags.json) console.log(JSON.stringify(items, null, 2));
+      if (flags.json) console.log(JSON.stringify(items.map(inColumnOrder), null, 2));
       else {
         console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
         for (const { owner, group, id, name, tag } of items) {
@@ -111,6 +111,17 @@ function listed(owner: string | undefined, group: string | undefined, groups: st
     return `of ${owner}'s own; the API also shows the plants of the groups ${owner}'s token names: add --groups G,H to list those too`;
   }
   return `of ${owner}'s own, then of group ${groups.join(', then of group ')}: what the API shows ${owner} with a token naming these groups`;
+}
+
+const COLUMNS = ['owner', 'group', 'id', 'name', 'tag'];
+
+/** Keys in the table's column order, then any others by name: DynamoDB keeps no attribute order. */
+function inColumnOrder(item: PlantItem): Record<string, unknown> {
+  const others = Object.keys(item)
+    .filter((key) => !COLUMNS.includes(key))
+    .sort();
+  const present = [...COLUMNS, ...others].filter((key) => item[key] !== undefined);
+  return Object.fromEntries(present.map((key) => [key, item[key]]));
 }
 
 export const remove: Command = {

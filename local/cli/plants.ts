@@ -1,9 +1,10 @@
 // `npm run plants -- add|import|list|remove ...`: manage plants in the local store or a real table.
 
-import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
+import { UsageError } from './args.ts';
 import { connect } from './connect.ts';
 import { importFile } from './import-command.ts';
 import { add, list, remove } from './plant-commands.ts';
+import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm run plants -- <command> [options]
 
@@ -33,47 +34,38 @@ Store (default: the running local server's; every command prints the one it used
   --table NAME         table name (or PLANTS_TABLE_NAME; default plants)
   --region REGION      region (or AWS_REGION; else with --aws your AWS CLI profile's, elsewhere us-east-1)`;
 
-async function main(): Promise<number> {
-  const { values: flags, positionals } = parseCommandLine({
-    tag: { type: 'string' },
-    group: { type: 'string' },
-    groups: { type: 'string' },
-    'skip-invalid': { type: 'boolean' },
-    all: { type: 'boolean' },
-    json: { type: 'boolean' },
-    port: { type: 'string' },
-    'data-dir': { type: 'string' },
-    endpoint: { type: 'string' },
-    aws: { type: 'boolean' },
-    deployed: { type: 'boolean' },
-    'outputs-file': { type: 'string' },
-    table: { type: 'string' },
-    region: { type: 'string' },
-    help: { type: 'boolean' },
-  });
-  if (flags.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [command, ...args] = positionals;
-  const run = { add, import: importFile, list, remove }[command as 'add' | 'import' | 'list' | 'remove'];
-  if (!run) throw new UsageError(command ? `Unknown command "${command}"` : 'Give a command');
-  // A file is read and checked before any store is opened: a bad file costs no connection.
-  const prepared = await run.prepare(args, flags);
-  if (typeof prepared === 'number') return prepared;
-  const target = await connect(flags, process.env);
-  console.error(`Store: ${target.description}`);
-  try {
-    return await prepared(target);
-  } finally {
-    await target.close();
-  }
-}
+const OPTIONS = {
+  tag: { type: 'string' },
+  group: { type: 'string' },
+  groups: { type: 'string' },
+  'skip-invalid': { type: 'boolean' },
+  all: { type: 'boolean' },
+  json: { type: 'boolean' },
+  port: { type: 'string' },
+  'data-dir': { type: 'string' },
+  endpoint: { type: 'string' },
+  aws: { type: 'boolean' },
+  deployed: { type: 'boolean' },
+  'outputs-file': { type: 'string' },
+  table: { type: 'string' },
+  region: { type: 'string' },
+} as const;
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  const help = process.argv.length > 2 ? 'Usage: npm run plants -- --help' : USAGE;
-  console.error(error instanceof UsageError ? `${error.message}\n\n${help}` : `Error: ${(error as Error).message}`);
-  process.exitCode = exitCodeOf(error);
-}
+process.exitCode = await runCli(
+  { usage: USAGE, options: OPTIONS, positionals: true },
+  async ({ values: flags, positionals }) => {
+    const [command, ...args] = positionals;
+    const run = { add, import: importFile, list, remove }[command as 'add' | 'import' | 'list' | 'remove'];
+    if (!run) throw new UsageError(command ? `Unknown command "${command}"` : 'Give a command');
+    // A file is read and checked before any store is opened: a bad file costs no connection.
+    const prepared = await run.prepare(args, flags);
+    if (typeof prepared === 'number') return prepared;
+    const target = await connect(flags, process.env);
+    console.error(`Store: ${target.description}`);
+    try {
+      return await prepared(target);
+    } finally {
+      await target.close();
+    }
+  },
+);

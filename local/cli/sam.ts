@@ -6,11 +6,12 @@ import { execFile } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { ENV } from '../../handlers/lib/environment.ts';
-import { localDirOf, OptionValueError, parsePort } from '../options.ts';
-import { checkPrerequisites, PrerequisiteError } from '../sam/prerequisites.ts';
+import { checkPrerequisites } from '../sam/prerequisites.ts';
 import { runSam } from '../sam/run-sam.ts';
-import { type SamTemplate, SynthError, synthForSam } from '../sam/template.ts';
-import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
+import { type SamTemplate, synthForSam } from '../sam/template.ts';
+import { localDirOf, OptionValueError, parsePort } from '../server/options.ts';
+import { UsageError } from './args.ts';
+import { type CommandLine, runCli } from './shell.ts';
 
 const DEFAULT_API_PORT = 3001;
 const USAGE = `Usage: npm run sam -- invoke [--rest] [--limit N] | start-api [--port N]   [--skip-pull-image] [-c key=value]...
@@ -27,19 +28,20 @@ const USAGE = `Usage: npm run sam -- invoke [--rest] [--limit N] | start-api [--
 Needs the AWS SAM CLI and Docker. Files go to .local/sam/: the template, env.json, the events and
 a token per demo user (alice, bob). Everything started here stops when SAM does.`;
 
-async function main(): Promise<number> {
-  const { values: flags, positionals } = parseCommandLine({
-    rest: { type: 'boolean' },
-    limit: { type: 'string' },
-    port: { type: 'string' },
-    'skip-pull-image': { type: 'boolean' },
-    context: { type: 'string', short: 'c', multiple: true },
-    help: { type: 'boolean' },
-  });
-  if (flags.help) {
-    console.log(USAGE);
-    return 0;
-  }
+const OPTIONS = {
+  rest: { type: 'boolean' },
+  limit: { type: 'string' },
+  port: { type: 'string' },
+  'skip-pull-image': { type: 'boolean' },
+  context: { type: 'string', short: 'c', multiple: true },
+} as const;
+type Flags = CommandLine<typeof OPTIONS>['values'];
+
+process.exitCode = await runCli({ usage: USAGE, options: OPTIONS, positionals: true }, ({ values, positionals }) =>
+  sam(values, positionals),
+);
+
+async function sam(flags: Flags, positionals: string[]): Promise<number> {
   const [command, ...extra] = positionals;
   if (command !== 'invoke' && command !== 'start-api')
     throw new UsageError(command ? `Unknown command "${command}"` : 'Give a command: invoke or start-api');
@@ -125,18 +127,4 @@ async function imageIsLocal(template: SamTemplate): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  const oneLine = error instanceof PrerequisiteError || error instanceof SynthError;
-  console.error(
-    error instanceof UsageError
-      ? `${error.message}\n\n${USAGE}`
-      : oneLine
-        ? (error as Error).message
-        : `Error: ${(error as Error).message}`,
-  );
-  process.exitCode = exitCodeOf(error);
 }

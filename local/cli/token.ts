@@ -2,14 +2,13 @@
 // from the local issuer for a local server, printed alone on stdout (`$(npm run -s token -- alice)`);
 // with --deployed, from the deployed stack's user pool (deployed-token.ts).
 
-import { groupsClaimOf } from '../auth-mode.ts';
-import { DEMO_USERS } from '../demo.ts';
-import { loadSigningKey } from '../keys.ts';
-import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../options.ts';
-import { findServer, runningServers, type ServerRecord } from '../servers.ts';
-import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../tokens.ts';
-import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
+import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
+import { DEFAULT_PORT } from '../server/options.ts';
+import { DEMO_USERS } from '../store/demo.ts';
+import { UsageError } from './args.ts';
 import { printDeployedToken } from './deployed-token.ts';
+import { mintLocalToken, parseGroups } from './local-token.ts';
+import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm run token -- <user> [--groups a,b | --no-groups] [--port N] [--ttl ${DEFAULT_TOKEN_TTL}] [--scope "s1 s2"]
 
@@ -37,16 +36,8 @@ const OPTIONS = {
   deployed: { type: 'boolean' },
   'reset-password': { type: 'boolean' },
   'outputs-file': { type: 'string' },
-  help: { type: 'boolean' },
 } as const;
-type Flags = ReturnType<typeof parseCommandLine<typeof OPTIONS>>['values'];
-
-try {
-  const { values, positionals } = parseCommandLine(OPTIONS);
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+await runCli({ usage: USAGE, options: OPTIONS, positionals: true }, async ({ values, positionals }) => {
   const [subject, ...extra] = positionals;
   if (!subject || extra.length > 0) throw new UsageError('Give exactly one user, e.g. npm run token -- alice');
   if (values.deployed) {
@@ -54,78 +45,9 @@ try {
     await printDeployedToken(subject, { ...values, groups });
   } else if (values['reset-password'] || values['outputs-file'] !== undefined) {
     throw new UsageError(`--${values['reset-password'] ? 'reset-password' : 'outputs-file'} goes with --deployed`);
-  } else printLocalToken(subject, values);
-} catch (error) {
-  // 2: the command line was wrong; 1: it was right but no token could be made.
-  console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
-  process.exit(exitCodeOf(error));
-}
-
-function printLocalToken(subject: string, values: Flags) {
-  const localDir = localDirOf(process.env);
-  const { port, server, source } = targetOf(localDir, values.port);
-  if (server && !server.issuer) {
-    throw new Error(`The server on port ${port} verifies tokens from an external issuer: get tokens from it`);
+  } else {
+    const { token, description } = mintLocalToken(subject, values);
+    console.error(description);
+    console.log(token);
   }
-  const shape = server?.issuer?.shape ?? tokenShapeOf(process.env);
-  const groupsClaim = server ? server.issuer?.groupsClaim : groupsClaimOf(process.env, shape);
-  if (values.groups !== undefined && values['no-groups'])
-    throw new UsageError('Give --groups or --no-groups, not both');
-  if (values.groups !== undefined && !groupsClaim)
-    throw new Error('Groups are off on this server (AUTH_GROUPS_CLAIM=none)');
-  const groups = groupsFor(subject, values.groups, values['no-groups'] === true || !groupsClaim);
-  const issuer = server?.issuer?.url ?? localIssuerUrl(port);
-  const ttl = parseDuration(values.ttl ?? DEFAULT_TOKEN_TTL);
-  const audience = server?.issuer?.audience ?? LOCAL_AUDIENCE;
-  const token = mintToken(loadSigningKey(issuerDirOf(localDir)), {
-    issuer,
-    subject,
-    ttl,
-    scope: values.scope,
-    audience,
-    shape,
-    groups,
-    groupsClaim,
-  });
-  const facts = [
-    shape === 'cognito' ? `Cognito-shaped, client_id ${audience}` : `OIDC, aud ${audience}`,
-    groups.length > 0 && `${groupsClaim} ${groups.join(',')}`,
-    values.scope && `scope "${values.scope}"`,
-  ];
-  console.error(
-    `Access token for ${subject} (${facts.filter(Boolean).join(', ')}) for the server on port ${port} ${source}, ` +
-      `issuer ${issuer}, expires ${new Date(Date.now() + ttl * 1000).toISOString()}:`,
-  );
-  console.log(token);
-}
-
-/** --port, else PORT, else the running server, else the default port; with where it came from. */
-function targetOf(localDir: string, portFlag: string | undefined) {
-  const named = portFlag ?? process.env.PORT;
-  if (named !== undefined) {
-    const port = parsePort(named, portFlag === undefined ? 'PORT' : '--port');
-    const server: ServerRecord | undefined = runningServers(localDir).find((record) => record.port === port);
-    const from = portFlag === undefined ? 'from PORT' : 'from --port';
-    return { port, server, source: server ? `(${from})` : `(${from}; no local server runs there now)` };
-  }
-  const server = findServer(localDir);
-  if (server) return { port: server.port, server, source: '(the running local server)' };
-  return { port: DEFAULT_PORT, server, source: '(the default; no local server is running now)' };
-}
-
-// The local issuer stands in for the identity provider, which is the source of truth for groups:
-// like a user pool, it names a demo user's groups in every token unless told otherwise.
-function groupsFor(subject: string, flag: string | undefined, none: boolean): string[] {
-  if (none) return [];
-  if (flag !== undefined) return parseGroups(flag);
-  return [...(DEMO_USERS.find(({ user }) => user === subject)?.groups ?? [])];
-}
-
-function parseGroups(text: string): string[] {
-  const groups = text
-    .split(',')
-    .map((group) => group.trim())
-    .filter(Boolean);
-  if (groups.length === 0) throw new UsageError('--groups takes group names separated by commas, e.g. --groups a,b');
-  return groups;
-}
+});

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
 import { ENV, functionEnvironment } from '../../handlers/lib/environment.ts';
-import { LOCAL_AUDIENCE } from '../tokens.ts';
+import { LOCAL_AUDIENCE } from '../issuer/tokens.ts';
 import type { SamServices } from './services.ts';
 import type { SamTemplate } from './template.ts';
 

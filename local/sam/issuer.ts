@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
-import { startJwksServer } from '../issuer.ts';
-import { loadSigningKey, loadTlsIdentity, TLS_CERT_FILE } from '../keys.ts';
-import { LOCAL_AUDIENCE, mintToken } from '../tokens.ts';
+import { startJwksServer } from '../issuer/issuer.ts';
+import { loadSigningKey, loadTlsIdentity, TLS_CERT_FILE } from '../issuer/keys.ts';
+import { LOCAL_AUDIENCE, mintToken } from '../issuer/tokens.ts';
 
 /** The name containers started with `--add-host host.docker.internal:host-gateway` know the host by. */
 export const DOCKER_HOST_NAME = 'host.docker.internal';

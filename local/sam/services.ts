@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import { DEMO_USERS, seedDemoData } from '../demo.ts';
-import { closeDynaliteIterators } from '../dynalite-iterators.ts';
-import { createPlantsTable } from '../table.ts';
+import { DEMO_USERS, seedDemoData } from '../store/demo.ts';
+import { closeDynaliteIterators } from '../store/dynalite-iterators.ts';
+import { createPlantsTable } from '../store/table.ts';
 import { DOCKER_HOST_NAME, type SamIssuer, startSamIssuer } from './issuer.ts';
 
 const SAM_TABLE = 'plants';

@@ -1,11 +1,15 @@
 // The smoke check passes an API that keeps the contract and fails, naming the check, each way of
 // breaking it; the command exits non-zero with that name.
 
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
-import { recordServer } from '../../local/servers.ts';
+import { recordServer } from '../../local/server/servers.ts';
 import { type Break, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
-import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
+import { npm, removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 
 const started: FakeApi[] = [];
 async function fakeApi(breaks: Break): Promise<FakeApi> {
@@ -122,11 +126,49 @@ describe('npm run smoke', () => {
     expect(local.stderr).toMatch(/FAILED at "no token": Response 401 breaks openapi\.yaml/);
   });
 
+  it("takes the token from --token-file, so that npm's banner (and a CI log) does not show it", async () => {
+    const api = await fakeApi('none');
+    const file = join(tempDir('token'), 'token.txt');
+    writeFileSync(file, `${FAKE_TOKEN}\n`);
+
+    // npm without -s prints its banner, the command line included, as CI logs keep it.
+    const onArgv = await npm(['run', 'smoke', '--', '--url', api.url, '--token', FAKE_TOKEN]);
+    const fromFile = await npm(['run', 'smoke', '--', '--url', api.url, '--token-file', file]);
+
+    expect(onArgv).toMatchObject({ code: 0, stdout: expect.stringContaining(FAKE_TOKEN) });
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.stdout).toMatch(/Smoke check of http:\/\/127\.0\.0\.1:\d+\/plants: passed/);
+    expect(fromFile.stdout + fromFile.stderr).not.toContain(FAKE_TOKEN);
+  });
+
+  it('reads the token from stdin with --token-file -', async () => {
+    const api = await fakeApi('none');
+    const child = spawn(process.execPath, ['local/cli/smoke.ts', '--url', api.url, '--token-file', '-'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stdin.end(`${FAKE_TOKEN}\n`);
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect({ code, stdout }).toMatchObject({ code: 0, stdout: expect.stringContaining(': passed') });
+  });
+
+  it('refuses an empty --token-file in a line, as a bad value (exit 2)', async () => {
+    const file = join(tempDir('token'), 'empty.txt');
+    writeFileSync(file, '\n');
+    const result = await runNpm('smoke', ['--url', 'http://127.0.0.1:1', '--token-file', file]);
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: `--token-file ${file} is empty: it should hold the token alone\n`,
+    });
+  });
+
   it('says in a line what to do when no local server runs and no URL is given', async () => {
     const result = await runNpm('smoke', [], { PLANTS_LOCAL_DIR: tempDir('smoke') });
     expect(result.stderr.trim()).toBe(
-      'No local server is running: start one with npm start, or give --url and --token',
+      'No local server is running: start one with npm start, or give --url and --token-file',
     );
-    expect(result.code).toBe(2);
+    // Not a command-line mistake (exitCodeOf's rule): nothing to check is a failed check.
+    expect(result.code).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import {
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createPlantsTable } from '../../local/table.ts';
+import { createPlantsTable } from '../../local/store/table.ts';
 import { STACK, synth } from './cdk.ts';
 
 export const MOTO_REGION = 'eu-west-1';

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
-import { batchWrite, putRequest } from '../../local/batch-write.ts';
-import { closeDynaliteIterators } from '../../local/dynalite-iterators.ts';
-import { createPlantsTable, type PlantItem, storedItem } from '../../local/table.ts';
+import { batchWrite, putRequest } from '../../local/store/batch-write.ts';
+import { closeDynaliteIterators } from '../../local/store/dynalite-iterators.ts';
+import { createPlantsTable, type PlantItem, storedItem } from '../../local/store/table.ts';
 import { orUndo } from './undo.ts';
 
 export type { PlantItem };

@@ -13,8 +13,8 @@ import {
   startJwksServer,
   type TlsIdentity,
   trustCertificate,
-} from '../../local/issuer.ts';
-import { type Handler, lambdaContext } from '../../local/lambda.ts';
+} from '../../local/issuer/issuer.ts';
+import { type Handler, lambdaContext } from '../../local/server/lambda.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
 import { type CapturedLogs, captureOutput } from './logs.ts';
 import { assertMatchesContract } from './openapi.ts';
@@ -57,7 +57,7 @@ export interface Service {
    * Cognito, as a generic OIDC issuer's (aud) otherwise.
    */
   token(sub: string, claims?: Record<string, unknown>): string;
-  /** The handler itself, for an HTTP front (local/app.ts) in front of it. */
+  /** The handler itself, for an HTTP front (local/server/app.ts) in front of it. */
   handler: Handler;
   /** Invokes the handler, checks the response against openapi.yaml, and parses it. */
   call(event: APIGatewayProxyEvent | APIGatewayProxyEventV2): Promise<Reply>;

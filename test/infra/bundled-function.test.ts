@@ -14,8 +14,8 @@ import {
   type JwksServer,
   type SigningKey,
   startJwksServer,
-} from '../../local/issuer.ts';
-import { mintToken } from '../../local/tokens.ts';
+} from '../../local/issuer/issuer.ts';
+import { mintToken } from '../../local/issuer/tokens.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { EDGE_ORIGIN_HEADER } from '../../handlers/lib/edge-origin.ts';
+import { EDGE_ORIGIN_HEADER } from '../../handlers/lib/environment.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { cfnLint } from '../helpers/cfn-lint.ts';
 

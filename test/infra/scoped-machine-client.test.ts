@@ -3,7 +3,7 @@
 // issues them (client credentials for the machine client, initiate-auth for a user).
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { signToken } from '../../local/issuer.ts';
+import { signToken } from '../../local/issuer/issuer.ts';
 import { synth } from '../helpers/cdk.ts';
 import { httpApiEvent } from '../helpers/events.ts';
 import { type Service, startService } from '../helpers/service.ts';

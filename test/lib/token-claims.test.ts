@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from '@jest/globals';
 import type { JwtHeader, JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { checkTokenClaims } from '../../handlers/lib/auth/token-claims.ts';
 import type { AuthConfig } from '../../handlers/lib/config.ts';
 import { UnauthorizedError } from '../../handlers/lib/errors.ts';
-import { checkTokenClaims } from '../../handlers/lib/token-claims.ts';
 
 const NOW = 1_800_000_000;
 const oidc = (tokenUse: AuthConfig['tokenUse'] = 'not-id') => ({

@@ -12,7 +12,7 @@ import {
   queryParameters,
   toHttpApiEvent,
   toHttpReply,
-} from '../../local/apigateway.ts';
+} from '../../local/server/apigateway.ts';
 
 const context: EventContext = {
   routeKey: 'GET /plants',

@@ -2,7 +2,13 @@
 
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BATCH_SIZE, batchWrite, deleteRequest, putRequest, UnprocessedItemsError } from '../../local/batch-write.ts';
+import {
+  BATCH_SIZE,
+  batchWrite,
+  deleteRequest,
+  putRequest,
+  UnprocessedItemsError,
+} from '../../local/store/batch-write.ts';
 import { type LocalDynamo, startDynamo } from '../helpers/dynamo.ts';
 
 const TABLE = 'plants-batch';

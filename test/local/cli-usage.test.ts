@@ -1,5 +1,5 @@
-// Mistakes a newcomer makes on the command line of `npm start`, `npm run token` and `npm run
-// plants`, each answered before anything starts: a suggestion, a hint, or a plain sentence.
+// Mistakes a newcomer makes on the command line of the CLIs (`npm start`, `token`, `plants`, `smoke`,
+// `sam`), each answered before anything starts: a suggestion, a hint, or a plain sentence.
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -28,7 +28,7 @@ describe('the local CLIs', () => {
       runNpm('plants', ['list', 'alice', '--port', 'abc'], env),
     ]);
     expect(ttl).toMatchObject({ code: 2, stderr: 'Invalid duration "abc": use e.g. 90s, 15m, 12h or 7d\n' });
-    expect(port).toMatchObject({ code: 2, stderr: 'Error: --port must be a number from 0 to 65535, got "abc"\n' });
+    expect(port).toMatchObject({ code: 2, stderr: '--port must be a number from 0 to 65535, got "abc"\n' });
   });
 
   it('say so when npm took an option written without "--" for itself', async () => {
@@ -57,11 +57,28 @@ describe('the local CLIs', () => {
     expect(token.stdout).toMatch(/--port N +the local server to mint for \(default: PORT if set, else the running one/);
   });
 
+  it('share one shell: --help prints the usage and exits 0, a mistake is one line on stderr and exits 2', async () => {
+    const scripts = ['start', 'token', 'plants', 'smoke', 'sam'];
+
+    const [helps, mistakes] = await Promise.all([
+      Promise.all(scripts.map((script) => runNpm(script, ['--help'], env))),
+      Promise.all(scripts.map((script) => runNpm(script, ['--bogus'], env))),
+    ]);
+
+    expect(helps.map(({ code, stdout }) => ({ code, stdout: stdout.split('\n')[0] }))).toEqual(
+      scripts.map((script) => ({
+        code: 0,
+        stdout: expect.stringMatching(new RegExp(`^Usage: npm ${script === 'start' ? 'start' : `run ${script}`}`)),
+      })),
+    );
+    expect(mistakes).toEqual(scripts.map(() => ({ code: 2, stdout: '', stderr: 'Unknown option --bogus\n' })));
+  });
+
   it('say in one line that an import file does not exist', async () => {
     const missing = join(tempDir('files'), 'plants.csv');
 
     const imported = await runNpm('plants', ['import', missing], env);
 
-    expect(imported).toMatchObject({ code: 1, stderr: `Error: Cannot read ${missing}: no such file\n` });
+    expect(imported).toMatchObject({ code: 1, stderr: `Cannot read ${missing}: no such file\n` });
   });
 });

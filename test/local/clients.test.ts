@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoPlants } from '../../local/demo.ts';
+import { demoPlants } from '../../local/store/demo.ts';
 import { findCommand, interpreterOf } from '../checkers/installed.ts';
 import { type LocalServer, removeTempDirs, runNpm, startLocalServer, tokenFor } from '../helpers/local-server.ts';
 

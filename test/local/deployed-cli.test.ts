@@ -14,8 +14,8 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createApp } from '../../local/app.ts';
-import { passwordFileOf } from '../../local/deployed/passwords.ts';
+import { passwordFileOf } from '../../deployed/passwords.ts';
+import { createApp } from '../../local/server/app.ts';
 import { deployOnMoto, type MotoDeployment, synthesizedIdentity } from '../helpers/deployed-on-moto.ts';
 import { connectDynamo } from '../helpers/dynamo.ts';
 import { httpApiEvent } from '../helpers/events.ts';
@@ -126,15 +126,32 @@ describe('npm run token -- <user> --deployed', () => {
   it('refuses the local-only flags, saying why', async () => {
     const run = await token('alice', '--ttl', '5m');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--ttl is for local tokens: the app client sets the lifetime');
+    // One line: the reason, not the local token's usage after it.
+    expect(run.stderr.trim().split('\n')).toEqual([
+      '--ttl is for local tokens: the app client sets the lifetime (-c accessTokenMinutes at deploy)',
+    ]);
   });
 
-  it("says in one line which file it looked for and the command that writes it when there's no deployment", async () => {
+  it('says in one line that AWS cannot be reached, as it says that credentials are missing', async () => {
+    // A name that never resolves (RFC 2606's .invalid): what DNS answers without a network.
+    const run = await runNpm('token', ['alice', ...deployed()], {
+      ...env(),
+      AWS_ENDPOINT_URL: 'http://cognito.invalid',
+    });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Cannot reach AWS for stack \S+ in \S+ \(from .+\) \((ENOTFOUND|EAI_AGAIN) cognito\.invalid\): check your network connection, proxy or VPN$/,
+      ),
+    ]);
+  });
+
+  it('says in one line that the --outputs-file given does not exist, without telling the user to pass it', async () => {
     const missing = join(tempDir('empty'), 'cdk-outputs.json');
     const run = await runNpm('token', ['alice', '--deployed', '--outputs-file', missing], env());
     expect(run).toMatchObject({ code: 1, stdout: '' });
     expect(run.stderr.trim().split('\n')).toEqual([
-      `No deployment outputs in ${missing}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`,
+      `No deployment outputs in ${missing} (--outputs-file): check the path, or leave the option out to read the file "npx cdk deploy" writes (cdk.json's outputsFile)`,
     ]);
   });
 });

@@ -4,9 +4,9 @@
 import { createRequire } from 'node:module';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { batchWrite, putRequest } from '../../local/batch-write.ts';
-import { openStore, type Store } from '../../local/store.ts';
-import { storedItem } from '../../local/table.ts';
+import { batchWrite, putRequest } from '../../local/store/batch-write.ts';
+import { openStore, type Store } from '../../local/store/store.ts';
+import { storedItem } from '../../local/store/table.ts';
 import { removeTempDirs, tempDir } from '../helpers/local-server.ts';
 
 // Counts what abstract-level keeps open per database (iterators, snapshots, batches), by watching

@@ -12,7 +12,7 @@ import {
   type SigningKey,
   signToken,
   startJwksServer,
-} from '../../local/issuer.ts';
+} from '../../local/issuer/issuer.ts';
 import { type LocalServer, removeTempDirs, startLocalServer, tempDir } from '../helpers/local-server.ts';
 
 const ISSUER = 'https://issuer.example.test';

@@ -4,7 +4,7 @@
 
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { base64url } from '../../local/issuer.ts';
+import { base64url } from '../../local/issuer/issuer.ts';
 import { type LocalServer, removeTempDirs, startLocalServer } from '../helpers/local-server.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 import { connects } from '../helpers/ports.ts';

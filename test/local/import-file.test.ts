@@ -1,8 +1,8 @@
 // Reading import files: every row checked, every problem with its line number.
 
 import { describe, expect, it } from '@jest/globals';
-import { formatOf, parsePlantFile } from '../../local/import-file.ts';
-import { validateRow } from '../../local/plant-row.ts';
+import { formatOf, parsePlantFile } from '../../local/data/import-file.ts';
+import { validateRow } from '../../local/data/plant-row.ts';
 
 describe('parsePlantFile, CSV', () => {
   it('reads rows by header name, an empty or missing tag meaning none', () => {

@@ -2,7 +2,7 @@
 // links: absolute only where every client reaches it by the origin it gives out.
 
 import { describe, expect, it } from '@jest/globals';
-import { exposureNotice, linkBaseFor, linkOnOrigin, originOf } from '../../local/listen-address.ts';
+import { exposureNotice, linkBaseFor, linkOnOrigin, originOf } from '../../local/server/listen-address.ts';
 
 describe('a loopback address', () => {
   it.each(['127.0.0.1', '127.0.0.2', '::1', 'localhost'])(

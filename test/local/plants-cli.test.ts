@@ -74,10 +74,39 @@ describe('npm run plants', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${json}:3: element [1]: name is required`);
     expect(refused.stderr).toContain(`${json}:4: element [2]: unknown field "colour"`);
+    expect(refused.stderr).toContain('Fix them, or pass --skip-invalid to import the 1 valid row(s).');
     expect(await apiPlants('erin')).toEqual([]);
 
     expect(await plants('import', json, '--skip-invalid')).toMatchObject({ code: 0 });
     expect(await apiPlants('erin')).toEqual([{ name: 'Ivy' }]);
+  });
+
+  it('does not offer --skip-invalid for a file with no valid row', async () => {
+    const json = file('all-invalid.json', '[{"owner": "hank"}, {"name": "Fern"}]');
+
+    const refused = await plants('import', json);
+
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Nothing imported: 2 problem(s). Fix them: no row is valid.');
+    expect(refused.stderr).not.toContain('--skip-invalid');
+  });
+
+  it("lists --json with every plant's keys in one order (the columns'), however each was written", async () => {
+    const json = file(
+      'orders.json',
+      '[{"tag": "a", "name": "Moss", "owner": "kim"}, {"name": "Aloe", "owner": "kim"}, {"id": "kim-1", "tag": "b", "owner": "kim", "name": "Cactus"}]',
+    );
+    expect(await plants('import', json)).toMatchObject({ code: 0 });
+    expect(await plants('add', 'kim', 'Basil', '--tag', 'herb')).toMatchObject({ code: 0 });
+
+    const listed = JSON.parse((await plants('list', 'kim', '--json')).stdout) as Record<string, unknown>[];
+
+    expect(listed).toHaveLength(4);
+    for (const plant of listed) {
+      expect(Object.keys(plant)).toEqual(
+        plant.tag === undefined ? ['owner', 'id', 'name'] : ['owner', 'id', 'name', 'tag'],
+      );
+    }
   });
 
   it('adds one plant', async () => {
@@ -122,7 +151,7 @@ describe('npm run plants', () => {
       const refused = await plants('list', '--data-dir', held);
       expect(refused.code).toBe(1);
       expect(refused.stderr.trim()).toBe(
-        `Error: The data folder ${held} is in use by another process (a local server, or another npm run plants): stop it, or work through the server that has it open`,
+        `The data folder ${held} is in use by another process (a local server, or another npm run plants): stop it, or work through the server that has it open`,
       );
     } finally {
       await db.close();

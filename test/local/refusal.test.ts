@@ -2,8 +2,8 @@
 
 import { describe, expect, it } from '@jest/globals';
 import { readConfig } from '../../handlers/lib/config.ts';
-import { base64url, createSigningKey, jwksOf, signToken } from '../../local/issuer.ts';
-import { refusalExplainer } from '../../local/refusal.ts';
+import { base64url, createSigningKey, jwksOf, signToken } from '../../local/issuer/issuer.ts';
+import { refusalExplainer } from '../../local/issuer/refusal.ts';
 
 const ISSUER = 'http://localhost:3000';
 const key = createSigningKey();

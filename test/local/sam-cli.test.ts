@@ -69,7 +69,7 @@ describe('npm run sam -- start-api --port', () => {
   it('refuses port 0 in a line, before looking for its tools: its links and curl must name the port', async () => {
     const run = await runSamCli(pathWith({}), ['start-api', '--port', '0']);
     expect(run).toMatchObject({ code: 2, startedSomething: false });
-    expect(run.stderr.trim()).toBe('Error: --port must be from 1 to 65535 for start-api, got "0"');
+    expect(run.stderr.trim()).toBe('--port must be from 1 to 65535 for start-api, got "0"');
   });
 });
 

@@ -5,9 +5,9 @@ import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoPlants } from '../../local/demo.ts';
-import { loadSigningKey } from '../../local/keys.ts';
-import { mintToken } from '../../local/tokens.ts';
+import { loadSigningKey } from '../../local/issuer/keys.ts';
+import { mintToken } from '../../local/issuer/tokens.ts';
+import { demoPlants } from '../../local/store/demo.ts';
 import { type LocalServer, removeTempDirs, runNpm, startLocalServer, tokenFor } from '../helpers/local-server.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 

@@ -15,7 +15,7 @@ import {
   type SigningKey,
   startJwksServer,
   type TlsIdentity,
-} from '../../local/issuer.ts';
+} from '../../local/issuer/issuer.ts';
 import { BUNDLE_FILE, buildHandler } from '../../scripts/build.ts';
 import { type LocalDynamo, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 

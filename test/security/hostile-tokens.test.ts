@@ -4,7 +4,7 @@
 
 import { createHmac, createSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { base64url, createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { base64url, createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
 

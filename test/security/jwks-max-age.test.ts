@@ -3,11 +3,11 @@
 // rotation on the local issuer (real TLS JWKS, real RS256 tokens), with the clock moved by jest.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { authenticate } from '../../handlers/lib/auth.ts';
+import { authenticate } from '../../handlers/lib/auth/authenticate.ts';
+import { JWKS_MAX_AGE_MS, JWKS_RETRY_AFTER_MS } from '../../handlers/lib/auth/jwks-cache.ts';
+import { createTokenVerifier, type PrefetchingTokenVerifier } from '../../handlers/lib/auth/token-verifier.ts';
 import { readConfig } from '../../handlers/lib/config.ts';
-import { JWKS_MAX_AGE_MS, JWKS_RETRY_AFTER_MS } from '../../handlers/lib/jwks-cache.ts';
-import { createTokenVerifier, type PrefetchingTokenVerifier } from '../../handlers/lib/token-verifier.ts';
-import { createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
 import { fakeDateOnly } from '../helpers/clock.ts';
 import { httpApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';

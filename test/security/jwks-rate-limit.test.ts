@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
 import { httpApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Reply, type Service, startService } from '../helpers/service.ts';
 

@@ -8,10 +8,10 @@
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import fc from 'fast-check';
+import { JWKS_MAX_AGE_MS } from '../../handlers/lib/auth/jwks-cache.ts';
+import { createTokenVerifier } from '../../handlers/lib/auth/token-verifier.ts';
 import { readConfig } from '../../handlers/lib/config.ts';
-import { JWKS_MAX_AGE_MS } from '../../handlers/lib/jwks-cache.ts';
-import { createTokenVerifier } from '../../handlers/lib/token-verifier.ts';
-import { createSigningKey, type SigningKey, signToken } from '../../local/issuer.ts';
+import { createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
 import { fakeDateOnly } from '../helpers/clock.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
 

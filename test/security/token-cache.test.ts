@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { tokenKey, VerifiedTokenCache } from '../../handlers/lib/token-cache.ts';
+import { tokenKey, VerifiedTokenCache } from '../../handlers/lib/auth/token-cache.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
 const SCALE = Number(process.env.FC_RUNS ?? 1);

@@ -3,9 +3,9 @@
 // token, verifies each as aws-jwt-verify does, and refuses what the library refuses.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { tokenKey } from '../../handlers/lib/auth/token-cache.ts';
+import { createTokenVerifier, type PrefetchingTokenVerifier } from '../../handlers/lib/auth/token-verifier.ts';
 import { readConfig } from '../../handlers/lib/config.ts';
-import { tokenKey } from '../../handlers/lib/token-cache.ts';
-import { createTokenVerifier, type PrefetchingTokenVerifier } from '../../handlers/lib/token-verifier.ts';
 import { type Service, startService } from '../helpers/service.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

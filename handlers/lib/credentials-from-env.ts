@@ -1,4 +1,4 @@
-// Stands in for @aws-sdk/credential-provider-node in the Lambda bundle (see env-credentials.ts):
+// Stands in for @aws-sdk/credential-provider-node in the Lambda bundle (see scripts/env-credentials.ts):
 // credentials from the environment, as Lambda provides them, and nothing else shipped.
 
 import { createRequire } from 'node:module';

@@ -4,21 +4,21 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { readConfig } from '../handlers/lib/config.ts';
-import { functionEnvironment } from '../handlers/lib/environment.ts';
-import { createApp } from './app.ts';
-import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
-import { banner } from './banner.ts';
-import { exitCodeOf, parseCommandLine } from './cli/args.ts';
-import { DEMO_USERS, demoDataNotice, seedDemoData } from './demo.ts';
-import { externalAuthorizeHelp, localAuthorizeHelp } from './docs.ts';
-import { loadBundledHandler } from './lambda.ts';
-import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from './listen-address.ts';
-import { DEFAULT_PORT, readServerOptions } from './options.ts';
-import { refusalExplainer } from './refusal.ts';
-import { forgetServer, recordServer } from './servers.ts';
-import { credentialsFor, openStore, type Store } from './store.ts';
-import { DEFAULT_TOKEN_TTL } from './tokens.ts';
+import { readConfig } from '../../handlers/lib/config.ts';
+import { functionEnvironment } from '../../handlers/lib/environment.ts';
+import { type AuthMode, externalIssuer, startLocalIssuer } from '../issuer/auth-mode.ts';
+import { refusalExplainer } from '../issuer/refusal.ts';
+import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
+import { createApp } from '../server/app.ts';
+import { banner } from '../server/banner.ts';
+import { externalAuthorizeHelp, localAuthorizeHelp } from '../server/docs.ts';
+import { loadBundledHandler } from '../server/lambda.ts';
+import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from '../server/listen-address.ts';
+import { DEFAULT_PORT, readServerOptions } from '../server/options.ts';
+import { forgetServer, recordServer } from '../server/servers.ts';
+import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
+import { credentialsFor, openStore, type Store } from '../store/store.ts';
+import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
 
@@ -38,28 +38,10 @@ const fail = (message: string, code = 1): never => {
   process.exit(code);
 };
 
-const { values: flags } = (() => {
-  try {
-    return parseCommandLine(
-      { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
-      false,
-    );
-  } catch (error) {
-    // A mistake in the command line exits 2, as the other CLIs do.
-    return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
-  }
-})();
-if (flags.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const options = (() => {
-  try {
-    return readServerOptions(flags, process.env);
-  } catch (error) {
-    return fail((error as Error).message, exitCodeOf(error));
-  }
-})();
+const OPTIONS = { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
+const options = await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, ({ values }) =>
+  readServerOptions(values, process.env),
+);
 
 // Listen first, so a taken port fails in milliseconds; requests wait until the API is ready.
 let app: RequestListener | undefined;

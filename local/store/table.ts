@@ -8,7 +8,7 @@ import {
   ResourceInUseException,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { groupPartition, userPartition } from '../handlers/lib/partitions.ts';
+import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 
 interface PlantFields {
   id: string;

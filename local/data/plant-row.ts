@@ -1,6 +1,6 @@
 // One plant as the data CLI takes it (a command line, or a row of an import file), checked.
 
-import { groupPartition, MAX_SORT_KEY_BYTES, maxNameBytes, userPartition } from '../handlers/lib/partitions.ts';
+import { groupPartition, MAX_SORT_KEY_BYTES, maxNameBytes, userPartition } from '../../handlers/lib/partitions.ts';
 
 /** A user's plant (`owner`, the sub) or a group's; `id` when the row names its own. */
 export type PlantRow = ({ owner: string; group?: undefined } | { group: string; owner?: undefined }) & {

@@ -2,12 +2,12 @@
 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, readIssuerType } from '../handlers/lib/config.ts';
-import { ENV, type IssuerType } from '../handlers/lib/environment.ts';
+import { ConfigError, readIssuerType } from '../../handlers/lib/config.ts';
+import { ENV, type IssuerType } from '../../handlers/lib/environment.ts';
+import type { StoreOptions } from '../store/store.ts';
 import { DEFAULT_HOST } from './listen-address.ts';
-import type { StoreOptions } from './store.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_TABLE = 'plants';

@@ -4,8 +4,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { defaultProvider } from '../../handlers/lib/credentials-from-env.ts';
 import { buildHandler } from '../../scripts/build.ts';
-import { defaultProvider } from '../../scripts/credentials-from-env.ts';
 
 const dir = mkdtempSync(`${tmpdir()}/credentials-`);
 const saved = { ...process.env };

@@ -3,8 +3,8 @@
 
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import type { JwtHeader, JwtPayload } from 'aws-jwt-verify/jwt-model';
-import type { AuthConfig } from './config.ts';
-import { UnauthorizedError } from './errors.ts';
+import type { AuthConfig } from '../config.ts';
+import { UnauthorizedError } from '../errors.ts';
 
 /** How far ahead of this clock an issuer's `iat` may be: NTP-synced clocks differ by far less. */
 export const CLOCK_SKEW_SECONDS = 60;

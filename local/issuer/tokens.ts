@@ -2,10 +2,10 @@
 // verifies), or as a generic OIDC provider's (`aud`, optional groups claim).
 
 import { randomUUID } from 'node:crypto';
-import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
-import type { IssuerType } from '../handlers/lib/environment.ts';
+import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
+import type { IssuerType } from '../../handlers/lib/environment.ts';
+import { OptionValueError } from '../server/options.ts';
 import { type SigningKey, signToken } from './issuer.ts';
-import { OptionValueError } from './options.ts';
 
 /** The local app client id (Cognito shape) or audience (OIDC shape). */
 export const LOCAL_AUDIENCE = 'plant-store-local';

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../infra/function-runtime.ts';
-import { BUNDLE_FILE, buildHandler } from '../scripts/build.ts';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../../infra/function-runtime.ts';
+import { BUNDLE_FILE, buildHandler } from '../../scripts/build.ts';
 
 export type Handler = (event: unknown, context: Context) => Promise<unknown>;
 

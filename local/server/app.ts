@@ -2,12 +2,12 @@
 // local issuer's JWKS, and API Gateway's own answers for everything else.
 
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RefusalExplainer } from '../issuer/refusal.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
 import { docsReply, NOSNIFF } from './docs.ts';
 import { type Handler, lambdaContext } from './lambda.ts';
 import { linkOnOrigin, originFor } from './listen-address.ts';
-import type { RefusalExplainer } from './refusal.ts';
 
 /** The API's routes, as the stack declares them on the HTTP API. */
 const ROUTES = new Set(['GET /plants']);

@@ -12,10 +12,10 @@ import {
   JwtParseError,
   KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
-import { hasScope } from '../handlers/lib/auth.ts';
-import type { AuthConfig } from '../handlers/lib/config.ts';
-import { UnauthorizedError } from '../handlers/lib/errors.ts';
-import { refuseForeignIssuer, verifierSettings } from '../handlers/lib/token-verifier.ts';
+import { hasScope } from '../../handlers/lib/auth/authenticate.ts';
+import { refuseForeignIssuer, verifierSettings } from '../../handlers/lib/auth/token-verifier.ts';
+import type { AuthConfig } from '../../handlers/lib/config.ts';
+import { UnauthorizedError } from '../../handlers/lib/errors.ts';
 
 /** `status`: what the function answered (401, 403, or 503 when the issuer's keys were out of reach). */
 export type RefusalExplainer = (authorization: string | undefined, status?: number) => Promise<string | undefined>;

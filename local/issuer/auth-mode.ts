@@ -1,11 +1,11 @@
 // Who issues the tokens the local server accepts: its own issuer (default), or a real one.
 
-import { COGNITO_GROUPS_CLAIM, readConfig, readGroupsClaim } from '../handlers/lib/config.ts';
-import { functionEnvironment } from '../handlers/lib/environment.ts';
+import { COGNITO_GROUPS_CLAIM, readConfig, readGroupsClaim } from '../../handlers/lib/config.ts';
+import { functionEnvironment } from '../../handlers/lib/environment.ts';
+import { issuerDirOf } from '../server/options.ts';
+import type { ServerRecord } from '../server/servers.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
-import { issuerDirOf } from './options.ts';
-import type { ServerRecord } from './servers.ts';
 import {
   DEFAULT_TOKEN_TTL,
   LOCAL_AUDIENCE,

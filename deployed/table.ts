@@ -2,9 +2,8 @@
 // deploy's outputs, with each user named on the command line or in a file resolved to their `sub`.
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableExists } from '../table.ts';
 import { explainAwsError } from './aws-errors.ts';
 import { poolUsername, subOf } from './cognito.ts';
 import { readOutputs } from './outputs.ts';
@@ -18,10 +17,14 @@ export async function connectToDeployed(outputsFile: string | undefined) {
     raw.destroy();
     cognito?.destroy();
   };
-  const exists = await tableExists(raw, tableName).catch(async (error) => {
-    await close();
-    throw explainAwsError(error, outputs);
-  });
+  const exists = await raw.send(new DescribeTableCommand({ TableName: tableName })).then(
+    () => true,
+    async (error: unknown) => {
+      if (error instanceof ResourceNotFoundException) return false;
+      await close();
+      throw explainAwsError(error, outputs);
+    },
+  );
   if (!exists) {
     await close();
     throw new Error(`Table ${tableName} of stack ${stackName} does not exist in ${region} (destroyed?): deploy again`);

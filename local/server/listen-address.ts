@@ -3,12 +3,17 @@
 
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { isLoopbackHost } from '../handlers/lib/config.ts';
+import { isLoopbackHost } from '../../handlers/lib/loopback.ts';
 
 /** Loopback only: the server, like its embedded DynamoDB and JWKS, is for this machine. */
 export const DEFAULT_HOST = '127.0.0.1';
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
+/**
+ * The names `localhost` stands for, as URL.hostname spells them: not the loopback rule
+ * (isLoopbackHost, which takes all of 127/8) but the aliases of one server bound to loopback.
+ */
+const LOCALHOST_ALIASES = ['localhost', '127.0.0.1', '[::1]'];
 
 const hostPart = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
 
@@ -47,7 +52,7 @@ export function linkOnOrigin(link: string, given: string, called: string): strin
 
 /** Every origin a client of this server can rightly use; the first is the one given out. */
 export function knownOrigins(host: string, port: number): string[] {
-  const hosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+  const hosts = new Set(LOCALHOST_ALIASES);
   if (WILDCARDS.has(host)) {
     for (const addresses of Object.values(networkInterfaces())) {
       for (const { address, family } of addresses ?? []) hosts.add(family === 'IPv6' ? `[${address}]` : address);

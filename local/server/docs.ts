@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { HttpReply } from './apigateway.ts';
 
-const OPENAPI_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+const OPENAPI_FILE = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 /** The only files served from the package: nothing else in node_modules is reachable. */

@@ -3,7 +3,7 @@
 
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TokenShape } from './tokens.ts';
+import type { TokenShape } from '../issuer/tokens.ts';
 
 export interface ServerRecord {
   pid: number;

@@ -2,8 +2,7 @@
 // --deployed` prints and what a client (the smoke check) needs to call the deployed API.
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
-import { localDirOf } from '../options.ts';
+import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { explainAwsError } from './aws-errors.ts';
 import { addToGroups, DeployedUserError, ensureUser, poolUsername, signIn } from './cognito.ts';
 import { readOutputs, type StackOutputs } from './outputs.ts';
@@ -17,8 +16,8 @@ export interface DeployedSessionOptions {
   resetPassword?: boolean;
   /** Default: cdk.json's outputsFile, which `npx cdk deploy` writes. */
   outputsFile?: string;
-  /** Where generated passwords are kept (default: PLANTS_LOCAL_DIR, else .local/). */
-  localDir?: string;
+  /** Where generated passwords are kept: the local tools' folder (PLANTS_LOCAL_DIR, else .local/). */
+  localDir: string;
 }
 
 export interface DeployedSession {
@@ -50,7 +49,7 @@ export async function deployedSession(options: DeployedSessionOptions): Promise<
   try {
     const user = await ensureUser(cognito, {
       userPoolId,
-      localDir: options.localDir ?? localDirOf(process.env),
+      localDir: options.localDir,
       user: options.user,
       resetPassword: options.resetPassword ?? false,
     });

@@ -7,12 +7,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { functionEnvironment } from '../handlers/lib/environment.ts';
-import { DEMO_USERS } from './demo.ts';
-import { startSamIssuer } from './sam/issuer.ts';
-import { LOCAL_AUDIENCE } from './tokens.ts';
+import { functionEnvironment } from '../../handlers/lib/environment.ts';
+import { LOCAL_AUDIENCE } from '../issuer/tokens.ts';
+import { DEMO_USERS } from '../store/demo.ts';
+import { startSamIssuer } from './issuer.ts';
 
-const DIR = fileURLToPath(new URL('../.local/https-issuer/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../.local/https-issuer/', import.meta.url));
 const HOST = process.env.ISSUER_HOST || '127.0.0.1';
 const PORT = Number(process.env.ISSUER_PORT ?? 9443);
 

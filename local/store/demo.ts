@@ -2,8 +2,8 @@
 // and a group they both belong to whose plants each of them sees.
 
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { groupPartition, userPartition } from '../handlers/lib/partitions.ts';
-import type { DemoUser } from './auth-mode.ts';
+import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
+import type { DemoUser } from '../issuer/auth-mode.ts';
 import { batchWrite, putRequest } from './batch-write.ts';
 import { type PlantItem, storedItem } from './table.ts';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface StackOutputs {
   stackName: string;
@@ -46,8 +46,11 @@ export function readOutputs(given?: string): StackOutputs {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
     const problem = code === 'ENOENT' ? 'No deployment outputs in' : 'Unreadable deployment outputs in';
+    // The file the user named is theirs to check; the default one is written by deploying.
     throw new OutputsError(
-      `${problem} ${shown}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`,
+      given === undefined
+        ? `${problem} ${shown}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`
+        : `${problem} ${shown} (--outputs-file): check the path, or leave the option out to read the file "npx cdk deploy" writes (cdk.json's outputsFile)`,
     );
   }
   // With the edge outside us-east-1, `cdk deploy --all` also writes the outputs of the web ACL's

@@ -1,0 +1,46 @@
+// The one shell of every command-line tool (npm start, token, plants, smoke, sam): the command line
+// parsed, --help, an error said in one line on stderr, and one exit-code rule (exitCodeOf).
+
+import type { ParseArgsOptionsConfig } from 'node:util';
+import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
+
+export interface Cli<T extends ParseArgsOptionsConfig> {
+  /** Printed on --help, and after the mistake when the command was given no arguments at all. */
+  usage: string;
+  /** parseArgs' options; `help` is added. */
+  options: T;
+  /** Whether the command takes positional arguments (a user, a file, a subcommand). */
+  positionals: boolean;
+}
+
+export type CommandLine<T extends ParseArgsOptionsConfig> = ReturnType<typeof parseCommandLine<T>>;
+
+/**
+ * Runs `main` with the parsed command line and returns what it returns. On --help, prints the usage
+ * and exits 0. On an error, prints its message, one line on stderr (no stack trace), and exits
+ * with exitCodeOf(error): 2 for a command-line mistake, 1 for anything else.
+ */
+export async function runCli<T extends ParseArgsOptionsConfig, R>(
+  cli: Cli<T>,
+  main: (commandLine: CommandLine<T>) => Promise<R> | R,
+  args = process.argv.slice(2),
+): Promise<R> {
+  try {
+    const options: T = { ...cli.options, help: { type: 'boolean' } };
+    const commandLine = parseCommandLine(options, cli.positionals, args);
+    if ((commandLine.values as { help?: boolean }).help) {
+      console.log(cli.usage);
+      process.exit(0);
+    }
+    return await main(commandLine);
+  } catch (error) {
+    console.error(errorText(error, cli.usage, args));
+    process.exit(exitCodeOf(error));
+  }
+}
+
+/** The message alone; a command given nothing at all gets its usage too, as --help prints it. */
+function errorText(error: unknown, usage: string, args: readonly string[]): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof UsageError && args.length === 0 ? `${message}\n\n${usage}` : message;
+}
