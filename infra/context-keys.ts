@@ -37,6 +37,8 @@ export const CONTEXT_KEYS = [
   'alarmP99Ms',
   'deploymentStrategy',
   'provisionedConcurrency',
+  'groupCacheSeconds',
+  'groupCacheMaxBytes',
 ] as const;
 
 // Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags

@@ -21,7 +21,7 @@ import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } fro
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
-import { readSettings } from './settings.ts';
+import { groupCacheEnvironment, readSettings } from './settings.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
@@ -87,6 +87,7 @@ export class PlantStoreStack extends Stack {
         ...identity.environment,
         ...telemetryEnvironment(telemetry),
         ...functionNodeOptions(settings.sourceMaps),
+        ...groupCacheEnvironment(settings.groupCache),
         // Next links name the proxy's URL, else the custom domain (with its mapping key, which
         // requests don't carry), else the execute-api URL a request came on (public-url.ts).
         ...(settings.customDomain && { PUBLIC_BASE_URL: customDomainBaseUrl(settings.customDomain) }),

@@ -1,7 +1,12 @@
 // Deploy-time settings of the stack, read once from CDK context (`-c key=value` or cdk.json) and
 // checked, naming the bad key, before any resource is defined.
 
-import { MAX_BASE_URL_LENGTH, publicBase } from '../handlers/lib/config.ts';
+import {
+  MAX_BASE_URL_LENGTH,
+  MAX_GROUP_CACHE_MAX_BYTES,
+  MAX_GROUP_CACHE_TTL_SECONDS,
+  publicBase,
+} from '../handlers/lib/config.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
@@ -38,6 +43,15 @@ export interface StackSettings {
   alarms: AlarmSettings;
   /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
   delivery: DeliverySettings;
+  /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
+  groupCache: GroupCacheSettings;
+}
+
+export interface GroupCacheSettings {
+  /** GROUP_CACHE_TTL_SECONDS: how stale a group's plants may look; 0 turns the cache off. */
+  ttlSeconds?: number;
+  /** GROUP_CACHE_MAX_BYTES: the most one container's cache may hold. */
+  maxBytes?: number;
 }
 
 export interface CustomDomain {
@@ -92,8 +106,24 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
     delivery: readDelivery(context, dev),
+    groupCache: readGroupCache(context),
   };
 }
+
+// Checked with the function's own bounds, so a bad value fails the synth rather than a cold start.
+function readGroupCache(context: ContextReader): GroupCacheSettings {
+  const given = (key: string, max: number) =>
+    text(context, key) === undefined ? undefined : integer(context, key, 0, 0, max);
+  const ttlSeconds = given('groupCacheSeconds', MAX_GROUP_CACHE_TTL_SECONDS);
+  const maxBytes = given('groupCacheMaxBytes', MAX_GROUP_CACHE_MAX_BYTES);
+  return { ...(ttlSeconds !== undefined && { ttlSeconds }), ...(maxBytes !== undefined && { maxBytes }) };
+}
+
+/** The function's environment for its group cache: only what the context set. */
+export const groupCacheEnvironment = ({ ttlSeconds, maxBytes }: GroupCacheSettings): Record<string, string> => ({
+  ...(ttlSeconds !== undefined && { GROUP_CACHE_TTL_SECONDS: String(ttlSeconds) }),
+  ...(maxBytes !== undefined && { GROUP_CACHE_MAX_BYTES: String(maxBytes) }),
+});
 
 // The function refuses the same at cold start; here the mistake shows at synth, before a deploy.
 function readPublicBaseUrl(context: ContextReader): string | undefined {
