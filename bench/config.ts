@@ -58,6 +58,9 @@ export const settings = {
   plantsPerGroup: 10,
   /** Page sizes asked for in the many-groups read cost. */
   groupPageLimits: [100, 1000],
+  /** bench:scale: untimed and timed invocations per warm function process, cache off and on. */
+  scaleWarmup: quick ? 10 : 500,
+  scaleInvocations: quick ? 50 : 3000,
   /** Concurrent BatchWriteItem calls while seeding. */
   writeConcurrency: 8,
 };
