@@ -59,8 +59,8 @@ export const settings = {
   /** Page sizes asked for in the many-groups read cost. */
   groupPageLimits: [100, 1000],
   /** bench:scale: untimed and timed invocations per warm function process, cache off and on. */
-  scaleWarmup: quick ? 10 : 500,
-  scaleInvocations: quick ? 50 : 3000,
+  scaleWarmup: quick ? 10 : 300,
+  scaleInvocations: quick ? 40 : 2000,
   /** Concurrent BatchWriteItem calls while seeding. */
   writeConcurrency: 8,
 };

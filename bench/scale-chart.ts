@@ -7,6 +7,8 @@ import type { ScaleResults } from './scale-scenarios.ts';
 const W = 520;
 const H = 320;
 const PAD = { left: 64, right: 20, top: 40, bottom: 46 };
+/** The sweep's highest rate (scale-scenarios.ts): the end of both rate axes. */
+const RATE_MAX = 1e7;
 const STYLES = [
   { color: '#b71c1c', dash: '' },
   { color: '#e65100', dash: '2 3' },
@@ -21,7 +23,11 @@ interface Line {
 
 export function renderScaleChart(r: ScaleResults): string {
   const ttl = (s: number) => (s === 0 ? 'cache off' : `cache ${s} s`);
-  const hot = r.sweep.map((s) => ({ label: ttl(s.ttlSeconds), points: s.points.map((p) => [p.rate, p.hotRru]) }));
+  // Past 1,000 concurrent executions Lambda throttles: the partition is never read faster than that.
+  const hot = r.sweep.map((s) => ({
+    label: ttl(s.ttlSeconds),
+    points: s.points.filter((p) => p.concurrency <= r.limits.lambdaConcurrency).map((p) => [p.rate, p.hotRru]),
+  }));
   const conc = r.sweep.map((s) => ({ label: ttl(s.ttlSeconds), points: s.points.map((p) => [p.rate, p.concurrency]) }));
   const throttles: [number, string][] = [
     [r.limits.stageRate, 'stage throttle'],
@@ -32,7 +38,7 @@ export function renderScaleChart(r: ScaleResults): string {
     '<title>Plant store scale model: hottest partition read units and Lambda concurrency against request rate</title>',
     '<rect width="100%" height="100%" fill="#fff"/>',
     panel(
-      'Hottest group partition (Zipf population)',
+      'Hottest group partition (Zipf), while Lambda concurrency lasts',
       'read units / s',
       hot as Line[],
       [r.limits.partitionRru, '3,000 RRU/s per partition key'],
@@ -58,8 +64,9 @@ function panel(
   limit: [number, string],
   throttles: [number, string][],
 ): string {
+  // Whole decades, whatever the lines cover, so both panels share their rate axis.
   const xs = lines.flatMap((l) => l.points.map(([x]) => x));
-  const [xMin, xMax] = [Math.min(...xs), Math.max(...xs)];
+  const [xMin, xMax] = [10 ** Math.floor(Math.log10(Math.min(...xs))), 10 ** Math.ceil(Math.log10(RATE_MAX))];
   const yMin = 0.1;
   const yMax =
     10 ** Math.ceil(Math.log10(Math.max(limit[0] * 10, ...lines.flatMap((l) => l.points.map(([, y]) => y)))));
@@ -90,8 +97,9 @@ function panel(
     const stroke = `stroke="${style.color}" stroke-width="2"${style.dash ? ` stroke-dasharray="${style.dash}"` : ''}`;
     const path = line.points.map(([px, py]) => `${x(px).toFixed(1)},${y(py).toFixed(1)}`).join(' ');
     parts.push(`<polyline points="${path}" fill="none" ${stroke}/>`);
-    const ly = PAD.top + 22 + i * 15;
-    const lx = x(xMin) + 8;
+    // Legend in the lower right, clear of the lines (which rise to the right) and the limit's label.
+    const ly = y(yMin) - 12 - (lines.length - 1 - i) * 15;
+    const lx = x(xMax) - 110;
     parts.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 24}" y2="${ly}" ${stroke}/>`);
     parts.push(`<text x="${lx + 30}" y="${ly + 4}">${line.label}</text>`);
   });

@@ -95,7 +95,7 @@ export function modelScale(measured: ScaleMeasurements): ScaleResults {
     });
   });
   const first = groupShares(POPULATIONS[0]?.population ?? { users: 0, groups: 0, zipf: 1, groupsPerUser: 0 });
-  const grid = Array.from({ length: 25 }, (_, i) => 10 * 10 ** (i / 4));
+  const grid = Array.from({ length: 49 }, (_, i) => 10 * 10 ** (i / 8));
   const sweep = TTLS.map((ttl) => ({
     ttlSeconds: ttl,
     points: grid.map((rate) => {
