@@ -4,7 +4,7 @@
 // JSON format with system logs"; the Telemetry API schema reference for the `tracing` field) and as
 // CloudWatch shows them for a Node.js function in 2026 (`functionArn` in platform.start).
 
-import { accessLogFields } from '../infra/api.ts';
+import { accessLogFields } from '../handlers/lib/telemetry-names.ts';
 import { FUNCTION_MEMORY_MB } from '../infra/function-runtime.ts';
 import type { TelemetrySettings } from '../infra/telemetry.ts';
 

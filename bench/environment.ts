@@ -4,8 +4,9 @@
 
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
+import { functionEnvironment, type RequestLogMode } from '../handlers/lib/environment.ts';
 import { functionNodeOptions } from '../infra/function-runtime.ts';
-import { DEFAULT_TELEMETRY, type RequestLogMode, telemetryEnvironment } from '../infra/telemetry.ts';
+import { DEFAULT_TELEMETRY, telemetryEnvironment } from '../infra/telemetry.ts';
 import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
 import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
@@ -36,6 +37,12 @@ export interface FunctionEnvOptions {
   tracing?: boolean;
   /** Which requests write a record (default: as the default stack deploys it). */
   requestLog?: RequestLogMode;
+  /** The claim the function reads groups from (default: none, as for an OIDC issuer). */
+  groupsClaim?: string;
+  /** The version serving, as Lambda sets it (default: none, read as `$LATEST`). */
+  version?: string;
+  /** The group cache's time to live in seconds, 0 off (default: the function's). */
+  groupCacheSeconds?: number;
 }
 
 export async function startEnvironment(): Promise<BenchEnvironment> {
@@ -71,23 +78,26 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
       jwksUri,
       tracing = false,
       requestLog = DEFAULT_TELEMETRY.requestLog,
+      groupsClaim,
+      version,
+      groupCacheSeconds,
     }: FunctionEnvOptions = {}) => ({
       PATH: process.env.PATH,
       // The function's telemetry as the stack sets it.
       ...telemetryEnvironment({ ...DEFAULT_TELEMETRY, requestLog, tracing }),
       // As the default stack runs the function (no source maps), and as Lambda reports a cold start.
       ...functionNodeOptions(false),
-      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
       NODE_EXTRA_CA_CERTS: certFile,
       AWS_REGION: TEST_REGION,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
-      PLANTS_TABLE_NAME: TABLE,
-      DYNAMODB_ENDPOINT: dynamodb,
-      AUTH_ISSUER: issuer.url,
-      ...(jwksUri && { AUTH_JWKS_URI: jwksUri }),
-      AUTH_AUDIENCE: AUDIENCE,
-      AUTH_TOKEN_USE: 'access',
+      ...functionEnvironment({
+        tableName: TABLE,
+        dynamodbEndpoint: dynamodb,
+        auth: { issuer: issuer.url, jwksUri, audience: [AUDIENCE], tokenUse: 'access', groupsClaim },
+        telemetry: { initializationType: 'on-demand', version },
+        groupCache: { ttlSeconds: groupCacheSeconds },
+      }),
       BENCH_CALLER: CALLER,
       ...(tracing && {
         AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',

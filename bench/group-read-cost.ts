@@ -11,7 +11,7 @@ import { runFunction } from './function-process.ts';
 import { withProgress } from './progress.ts';
 import { writeAll } from './seed.ts';
 
-/** The claim the function reads groups from in these runs (AUTH_GROUPS_CLAIM). */
+/** The claim the function reads groups from in these runs. */
 const CLAIM = 'groups';
 
 export interface GroupReadCostPoint {
@@ -49,7 +49,7 @@ export async function measureGroupReadCost(env: BenchEnvironment, handler: Bundl
           proxy.take();
           const run = await runFunction({
             bundle: handler.file,
-            env: { ...env.functionEnv({ dynamodb: proxy.endpoint }), AUTH_GROUPS_CLAIM: CLAIM },
+            env: env.functionEnv({ dynamodb: proxy.endpoint, groupsClaim: CLAIM }),
             event,
           });
           if (run.statusCode !== 200) throw new Error(`handler answered ${run.statusCode} for ${groups} groups`);

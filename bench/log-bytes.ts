@@ -51,11 +51,10 @@ export async function measureLogBytes(env: BenchEnvironment, bundle: Bundle): Pr
   const ok = realistic(env.event);
   const expired = realistic(env.eventWith({ exp: Math.floor(Date.now() / 1000) - 60 }));
   const asDeployed = (options: Parameters<BenchEnvironment['functionEnv']>[0] = {}) => ({
-    ...env.functionEnv(options),
     // As Lambda sets them: the JSON log format, the version the `live` alias points at, and the
     // execution environment, where Powertools would load the Tracer unless told not to.
+    ...env.functionEnv({ ...options, version: '7' }),
     AWS_LAMBDA_LOG_FORMAT: 'JSON',
-    AWS_LAMBDA_FUNCTION_VERSION: '7',
     AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
   });
   const run = (options: Parameters<BenchEnvironment['functionEnv']>[0], logEvents: Record<string, unknown>) =>

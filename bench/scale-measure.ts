@@ -48,11 +48,8 @@ export async function measureForScale(env: BenchEnvironment, handler: Bundle): P
   ]);
   const event = env.eventWith({ [CLAIM]: GROUPS }, `limit=${limit}`);
   const proxy = await startCapacityProxy(env.dynamo.endpoint);
-  const functionEnv = (ttl: number, dynamodb?: string) => ({
-    ...env.functionEnv(dynamodb === undefined ? {} : { dynamodb }),
-    AUTH_GROUPS_CLAIM: CLAIM,
-    GROUP_CACHE_TTL_SECONDS: String(ttl),
-  });
+  const functionEnv = (ttl: number, dynamodb?: string) =>
+    env.functionEnv({ ...(dynamodb && { dynamodb }), groupsClaim: CLAIM, groupCacheSeconds: ttl });
   const ttlOn = 5;
   const { scaleWarmup: warmup, scaleInvocations: invocations } = settings;
   try {

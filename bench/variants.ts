@@ -86,13 +86,14 @@ try {
   const functionEnvOf = (name: string, bundle: Bundle, where: 'loopback' | 'network') => {
     const variant = VARIANTS[name] ?? {};
     const { nodeOptions, ...options } = variant.env ?? {};
-    const functionEnv = env.functionEnv({ ...options, ...(where === 'network' && remote) });
+    const functionEnv = env.functionEnv({
+      ...options,
+      ...(where === 'network' && remote),
+      ...(variant.deliveredJwks && { jwksUri: UNREACHABLE_JWKS_URI }),
+    });
     if (nodeOptions !== undefined) functionEnv.NODE_OPTIONS = nodeOptions;
     if (variant.compileCache) Object.assign(functionEnv, compileCacheEnv(bundle.file));
-    if (variant.deliveredJwks) {
-      functionEnv.BENCH_DELIVERED_JWKS = JSON.stringify(jwksOf(...env.issuer.keys));
-      functionEnv.AUTH_JWKS_URI = UNREACHABLE_JWKS_URI;
-    }
+    if (variant.deliveredJwks) functionEnv.BENCH_DELIVERED_JWKS = JSON.stringify(jwksOf(...env.issuer.keys));
     return functionEnv;
   };
   // The compile cache as a first cold start of this Node writes it; every measured run reads it.

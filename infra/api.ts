@@ -20,6 +20,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { accessLogFields } from '../handlers/lib/telemetry-names.ts';
 import type { Identity } from './identity.ts';
 import type { CustomDomain } from './settings.ts';
 import type { TelemetrySettings } from './telemetry.ts';
@@ -116,51 +117,3 @@ export class PlantsApi extends Construct {
 /** The URL clients use on the custom domain (no trailing slash): the base of the function's next links. */
 export const customDomainBaseUrl = ({ domainName, basePath }: CustomDomain): string =>
   `https://${domainName}${basePath ? `/${basePath}` : ''}`;
-
-/**
- * One JSON object per request, the one record every request gets. `lean` (the default) keeps what
- * an operator needs: the request id (the function's record of a refused or failed request carries
- * it too), client address, method, path, status, latency, size, and the gateway's own error;
- * with the gateway's JWT authorizer also the caller and why a token was refused. `full` is the
- * earlier, verbose set. A value that does not apply is written as "-".
- */
-export function accessLogFields(
-  format: TelemetrySettings['accessLog'],
-  jwtAuthorizer: boolean,
-): Record<string, string> {
-  const authorizer: Record<string, string> = jwtAuthorizer
-    ? { caller: '$context.authorizer.claims.sub', authorizerError: '$context.authorizer.error' }
-    : {};
-  if (format === 'lean') {
-    return {
-      requestId: '$context.requestId',
-      ip: '$context.identity.sourceIp',
-      method: '$context.httpMethod',
-      path: '$context.path',
-      status: '$context.status',
-      latencyMs: '$context.responseLatency',
-      bytes: '$context.responseLength',
-      error: '$context.error.message',
-      integrationError: '$context.integrationErrorMessage',
-      ...authorizer,
-    };
-  }
-  return {
-    requestId: '$context.requestId',
-    requestTime: '$context.requestTime',
-    sourceIp: '$context.identity.sourceIp',
-    userAgent: '$context.identity.userAgent',
-    routeKey: '$context.routeKey',
-    protocol: '$context.protocol',
-    status: '$context.status',
-    responseLength: '$context.responseLength',
-    responseLatency: '$context.responseLatency',
-    integrationLatency: '$context.integrationLatency',
-    integrationStatus: '$context.integrationStatus',
-    integrationError: '$context.integrationErrorMessage',
-    error: '$context.error.message',
-    // Why the gateway's JWT authorizer refused a token (empty without one).
-    authorizerError: '$context.authorizer.error',
-    ...(jwtAuthorizer && { caller: '$context.authorizer.claims.sub' }),
-  };
-}

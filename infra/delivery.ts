@@ -12,13 +12,12 @@ import {
 } from 'aws-cdk-lib/aws-codedeploy';
 import { Alias, type CfnAlias, type Function as LambdaFunction, type Version } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { DIMENSIONS, METRICS, METRICS_NAMESPACE, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import type { DeliverySettings, DeploymentStrategy } from './delivery-settings.ts';
-import { alarm, METRICS_NAMESPACE, SERVICE_NAME } from './monitoring.ts';
+import { alarm } from './monitoring.ts';
 import type { AlarmSettings } from './settings.ts';
 
 export const LIVE_ALIAS = 'live';
-/** The function's EMF count of 5xx answers, dimensioned by service and executed version. */
-export const SERVER_ERRORS_METRIC = 'ServerErrors';
 /** CodeDeploy takes at most 10 alarms per deployment group. */
 const MAX_ALARMS = 10;
 
@@ -124,8 +123,9 @@ function newVersionAlarms(scope: Construct, fn: LambdaFunction, version: Version
     });
   const serverErrors = new Metric({
     namespace: METRICS_NAMESPACE,
-    metricName: SERVER_ERRORS_METRIC,
-    dimensionsMap: { service: SERVICE_NAME, version: version.version },
+    // The function's EMF count of 5xx answers, dimensioned by service and executed version.
+    metricName: METRICS.serverErrors,
+    dimensionsMap: { [DIMENSIONS.service]: SERVICE_NAME, [DIMENSIONS.version]: version.version },
     statistic: 'Sum',
     period: PERIOD,
   });

@@ -4,6 +4,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { type AuthSettings, functionEnvironment } from '../handlers/lib/environment.ts';
 import type { ExternalIdentity, IdentitySettings } from './identity-settings.ts';
 import { ownUserPool } from './user-pool.ts';
 
@@ -21,7 +22,7 @@ export class Identity extends Construct {
   readonly audience: string[];
   /** Scopes of which a token must carry one; empty: none required. */
   readonly requiredScopes: string[];
-  /** AUTH_* variables of the function. */
+  /** The function's variables for who may call (functionEnvironment's `auth`). */
   readonly environment: Record<string, string>;
   readonly userPool?: UserPool;
   readonly appClient?: UserPoolClient;
@@ -32,14 +33,14 @@ export class Identity extends Construct {
   constructor(scope: Construct, id: string, { settings, retain, removalPolicy }: IdentityProps) {
     super(scope, id);
     this.requiredScopes = settings.requiredScopes;
-    const shared = {
-      ...(settings.requiredScopes.length > 0 && { AUTH_REQUIRED_SCOPE: settings.requiredScopes.join(' ') }),
-      ...(settings.groupsClaim && { AUTH_GROUPS_CLAIM: settings.groupsClaim }),
+    const shared: AuthSettings = {
+      ...(settings.requiredScopes.length > 0 && { requiredScope: settings.requiredScopes }),
+      ...(settings.groupsClaim && { groupsClaim: settings.groupsClaim }),
     };
     if (settings.source === 'external') {
       this.issuer = settings.issuer;
       this.audience = settings.audience;
-      this.environment = { ...externalEnvironment(settings), ...shared };
+      this.environment = functionEnvironment({ auth: { ...externalAuth(settings), ...shared } });
       return;
     }
 
@@ -50,22 +51,17 @@ export class Identity extends Construct {
     this.tokenEndpoint = machine?.tokenEndpoint;
     this.issuer = userPool.userPoolProviderUrl;
     this.audience = [appClient.userPoolClientId, ...(machine ? [machine.client.userPoolClientId] : [])];
-    this.environment = {
-      AUTH_ISSUER: this.issuer,
+    this.environment = functionEnvironment({
       // Cognito access tokens name the app client in `client_id`; the function checks it there.
-      AUTH_AUDIENCE: this.audience.join(','),
-      AUTH_TOKEN_USE: 'access',
-      ...shared,
-    };
+      auth: { issuer: this.issuer, audience: this.audience, tokenUse: 'access', ...shared },
+    });
   }
 }
 
-function externalEnvironment({ issuer, audience, jwksUri, tokenUse, issuerType }: ExternalIdentity) {
-  return {
-    AUTH_ISSUER: issuer,
-    AUTH_AUDIENCE: audience.join(','),
-    ...(jwksUri && { AUTH_JWKS_URI: jwksUri }),
-    ...(tokenUse && { AUTH_TOKEN_USE: tokenUse }),
-    ...(issuerType && { AUTH_ISSUER_TYPE: issuerType }),
-  };
-}
+const externalAuth = ({ issuer, audience, jwksUri, tokenUse, issuerType }: ExternalIdentity): AuthSettings => ({
+  issuer,
+  audience,
+  ...(jwksUri && { jwksUri }),
+  ...(tokenUse && { tokenUse }),
+  ...(issuerType && { issuerType }),
+});

@@ -19,14 +19,12 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import type { RequestLogMode } from '../handlers/lib/environment.ts';
+import { DIMENSIONS, METRICS, METRICS_NAMESPACE, OUTCOMES, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import type { AlarmSettings } from './settings.ts';
-import type { RequestLogMode } from './telemetry.ts';
 
-/** The namespace and service dimension of the function's EMF metrics (handlers/lib/request-record.ts). */
-export const METRICS_NAMESPACE = 'PlantStore';
-export const SERVICE_NAME = 'plant-store';
 /** The outcomes the function counts in `Requests`; `ok` only when it records every request. */
-const FAILED_OUTCOMES = ['bad_request', 'unauthorized', 'forbidden', 'unavailable', 'error'];
+const FAILED_OUTCOMES = OUTCOMES.filter((outcome) => outcome !== 'ok');
 /** Dashboard granularity. */
 const PERIOD = Duration.minutes(5);
 /**
@@ -94,12 +92,12 @@ export class Monitoring extends Construct {
       new Metric({
         namespace: METRICS_NAMESPACE,
         metricName: name,
-        dimensionsMap: { service: SERVICE_NAME, ...dimensions },
+        dimensionsMap: { [DIMENSIONS.service]: SERVICE_NAME, ...dimensions },
         statistic,
         period: PERIOD,
         label: Object.values(dimensions).join(' ') || `${name} ${statistic}`,
       });
-    const outcomes = requestLog === 'all' ? ['ok', ...FAILED_OUTCOMES] : FAILED_OUTCOMES;
+    const outcomes = requestLog === 'all' ? OUTCOMES : FAILED_OUTCOMES;
     new Dashboard(this, 'Dashboard', {
       dashboardName: `${fn.stack.stackName}-plant-store`,
       widgets: [
@@ -107,7 +105,7 @@ export class Monitoring extends Construct {
           // Every request is in the gateway's count; the function records the refused and failed ones.
           graph('Requests by outcome', [
             api.metricCount({ period: PERIOD, statistic: 'Sum', label: 'all requests (API Gateway)' }),
-            ...outcomes.map((outcome) => emf('Requests', { outcome })),
+            ...outcomes.map((outcome) => emf(METRICS.requests, { [DIMENSIONS.outcome]: outcome })),
           ]),
           graph('Latency (ms)', [
             api.metricLatency({ statistic: 'p50', period: PERIOD, label: 'API p50' }),
@@ -128,8 +126,8 @@ export class Monitoring extends Construct {
           // not written at the default system log level.
           new GraphWidget({
             title: 'Cold starts and INIT duration',
-            left: [emf('ColdStart', {})],
-            right: [emf('InitDuration', {}, 'p50'), emf('InitDuration', {}, 'Maximum')],
+            left: [emf(METRICS.coldStart, {})],
+            right: [emf(METRICS.initDuration, {}, 'p50'), emf(METRICS.initDuration, {}, 'Maximum')],
             width: 12,
             height: 6,
           }),
@@ -138,8 +136,8 @@ export class Monitoring extends Construct {
           ? [
               [
                 graph('Plants returned per request', [
-                  emf('PlantsReturned', { outcome: 'ok' }, 'Average'),
-                  emf('PlantsReturned', { outcome: 'ok' }, 'Maximum'),
+                  emf(METRICS.plantsReturned, { [DIMENSIONS.outcome]: 'ok' }, 'Average'),
+                  emf(METRICS.plantsReturned, { [DIMENSIONS.outcome]: 'ok' }, 'Maximum'),
                 ]),
               ],
             ]

@@ -15,13 +15,14 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
 import { customDomainBaseUrl, PlantsApi } from './api.ts';
 import { Delivery } from './delivery.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
-import { groupCacheEnvironment, readSettings } from './settings.ts';
+import { readSettings } from './settings.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
@@ -77,21 +78,20 @@ export class PlantStoreStack extends Stack {
         // sam local only overrides variables the template declares; empty means unset to both. The
         // identity's own values (an external issuer's JWKS URI, issuer type) come after and win.
         ...(settings.samLocal && {
-          DYNAMODB_ENDPOINT: '',
-          AUTH_JWKS_URI: '',
-          AUTH_ISSUER_TYPE: '',
+          ...declaredUnset('dynamodbEndpoint', 'jwksUri', 'issuerType', 'publicBaseUrl'),
           NODE_EXTRA_CA_CERTS: '',
-          PUBLIC_BASE_URL: '',
         }),
-        PLANTS_TABLE_NAME: table.tableName,
+        ...functionEnvironment({
+          tableName: table.tableName,
+          // Next links name the proxy's URL, else the custom domain (with its mapping key, which
+          // requests don't carry), else the execute-api URL a request came on (public-url.ts).
+          publicBaseUrl:
+            settings.publicBaseUrl ?? (settings.customDomain && customDomainBaseUrl(settings.customDomain)),
+          groupCache: settings.groupCache,
+        }),
         ...identity.environment,
         ...telemetryEnvironment(telemetry),
         ...functionNodeOptions(settings.sourceMaps),
-        ...groupCacheEnvironment(settings.groupCache),
-        // Next links name the proxy's URL, else the custom domain (with its mapping key, which
-        // requests don't carry), else the execute-api URL a request came on (public-url.ts).
-        ...(settings.customDomain && { PUBLIC_BASE_URL: customDomainBaseUrl(settings.customDomain) }),
-        ...(settings.publicBaseUrl && { PUBLIC_BASE_URL: settings.publicBaseUrl }),
       },
     });
     if (telemetry.tracing) {

@@ -7,6 +7,7 @@ import {
   MAX_GROUP_CACHE_TTL_SECONDS,
   publicBase,
 } from '../handlers/lib/config.ts';
+import type { GroupCacheSettings } from '../handlers/lib/environment.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
@@ -45,13 +46,6 @@ export interface StackSettings {
   delivery: DeliverySettings;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
   groupCache: GroupCacheSettings;
-}
-
-export interface GroupCacheSettings {
-  /** GROUP_CACHE_TTL_SECONDS: how stale a group's plants may look; 0 turns the cache off. */
-  ttlSeconds?: number;
-  /** GROUP_CACHE_MAX_BYTES: the most one container's cache may hold. */
-  maxBytes?: number;
 }
 
 export interface CustomDomain {
@@ -118,12 +112,6 @@ function readGroupCache(context: ContextReader): GroupCacheSettings {
   const maxBytes = given('groupCacheMaxBytes', MAX_GROUP_CACHE_MAX_BYTES);
   return { ...(ttlSeconds !== undefined && { ttlSeconds }), ...(maxBytes !== undefined && { maxBytes }) };
 }
-
-/** The function's environment for its group cache: only what the context set. */
-export const groupCacheEnvironment = ({ ttlSeconds, maxBytes }: GroupCacheSettings): Record<string, string> => ({
-  ...(ttlSeconds !== undefined && { GROUP_CACHE_TTL_SECONDS: String(ttlSeconds) }),
-  ...(maxBytes !== undefined && { GROUP_CACHE_MAX_BYTES: String(maxBytes) }),
-});
 
 // The function refuses the same at cold start; here the mistake shows at synth, before a deploy.
 function readPublicBaseUrl(context: ContextReader): string | undefined {

@@ -2,12 +2,16 @@
 // measured by `npm run bench`): the function's record, the API access log, Lambda's platform
 // records and X-Ray. One module for the stack, the local server and the benchmark.
 
-import { REQUEST_LOG_MODES, type RequestLogMode } from '../handlers/lib/config.ts';
+import { functionEnvironment, REQUEST_LOG_MODES, type RequestLogMode } from '../handlers/lib/environment.ts';
+import {
+  ACCESS_LOG_FORMATS,
+  type AccessLogFormat,
+  METRICS_NAMESPACE,
+  SERVICE_NAME,
+} from '../handlers/lib/telemetry-names.ts';
 import { type ContextReader, flag, oneOf } from './context-values.ts';
-import { METRICS_NAMESPACE, SERVICE_NAME } from './monitoring.ts';
 
-export type { RequestLogMode } from '../handlers/lib/config.ts';
-export const ACCESS_LOG_FORMATS = ['lean', 'full'] as const;
+export type { RequestLogMode } from '../handlers/lib/environment.ts';
 export const LOG_CLASSES = ['infrequent', 'standard'] as const;
 export const SYSTEM_LOG_LEVELS = ['WARN', 'INFO', 'DEBUG'] as const;
 
@@ -15,7 +19,7 @@ export interface TelemetrySettings {
   /** The function's record for refused and failed requests only (default), or for every request. */
   requestLog: RequestLogMode;
   /** The API access log's fields: the few an operator needs (default), or the earlier verbose set. */
-  accessLog: (typeof ACCESS_LOG_FORMATS)[number];
+  accessLog: AccessLogFormat;
   /**
    * The access log group's class. Infrequent Access ingests at half the price and has no metric
    * filters, Live Tail or EMF extraction, none of which the access log needs; the function's log
@@ -61,12 +65,14 @@ export function readTelemetry(context: ContextReader): TelemetrySettings {
 
 /** The function's environment for its telemetry, as the stack sets it (the benchmark runs with it too). */
 export function telemetryEnvironment({ requestLog, tracing }: TelemetrySettings): Record<string, string> {
-  return {
-    // The service name and namespace the dashboard and alarms read.
-    POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-    POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
-    REQUEST_LOG: requestLog,
-    // Without it Powertools would load the Tracer on Lambda, and its per-invocation hook, for nothing.
-    ...(!tracing && { POWERTOOLS_TRACE_ENABLED: 'false' }),
-  };
+  return functionEnvironment({
+    telemetry: {
+      // The service name and namespace the dashboard and alarms read.
+      service: SERVICE_NAME,
+      namespace: METRICS_NAMESPACE,
+      requestLog,
+      // Without it Powertools would load the Tracer on Lambda, and its per-invocation hook, for nothing.
+      ...(!tracing && { tracing: false }),
+    },
+  });
 }

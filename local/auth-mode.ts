@@ -1,6 +1,7 @@
 // Who issues the tokens the local server accepts: its own issuer (default), or a real one.
 
-import { COGNITO_GROUPS_CLAIM, readConfig } from '../handlers/lib/config.ts';
+import { COGNITO_GROUPS_CLAIM, readConfig, readGroupsClaim } from '../handlers/lib/config.ts';
+import { functionEnvironment } from '../handlers/lib/environment.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
 import { issuerDirOf } from './options.ts';
@@ -32,11 +33,12 @@ export interface DemoUser {
   groups: readonly string[];
 }
 
-/** The groups claim the local issuer writes: AUTH_GROUPS_CLAIM, else the shape's usual one. */
-export function groupsClaimOf(env: NodeJS.ProcessEnv, shape: TokenShape): string | undefined {
-  const claim = env.AUTH_GROUPS_CLAIM?.trim() || (shape === 'cognito' ? COGNITO_GROUPS_CLAIM : 'groups');
-  return claim === 'none' ? undefined : claim;
-}
+/**
+ * The groups claim the local issuer writes, read by the handler's own rule: AUTH_GROUPS_CLAIM, else
+ * the shape's usual one (an OIDC issuer's `groups`, where the function's default is no groups).
+ */
+export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: TokenShape): string | undefined =>
+  readGroupsClaim(env, shape === 'cognito' ? COGNITO_GROUPS_CLAIM : 'groups');
 
 /**
  * Cognito shape (the default): the function verifies the tokens through its Cognito path
@@ -61,14 +63,16 @@ export async function startLocalIssuer(
   const mint = ({ user, groups }: DemoUser) =>
     mintToken(key, { issuer, subject: user, ttl, shape, groups: groupsClaim ? groups : [], groupsClaim });
   return {
-    env: {
-      AUTH_ISSUER: issuer,
-      AUTH_ISSUER_TYPE: shape,
-      AUTH_AUDIENCE: LOCAL_AUDIENCE,
-      AUTH_TOKEN_USE: 'access',
-      AUTH_JWKS_URI: jwksServer.jwksUri,
-      AUTH_GROUPS_CLAIM: groupsClaim ?? 'none',
-    },
+    env: functionEnvironment({
+      auth: {
+        issuer,
+        issuerType: shape,
+        audience: [LOCAL_AUDIENCE],
+        tokenUse: 'access',
+        jwksUri: jwksServer.jwksUri,
+        groupsClaim: groupsClaim ?? false,
+      },
+    }),
     description: `local issuer ${issuer} (JWKS: ${issuer}/.well-known/jwks.json), ${
       shape === 'cognito'
         ? `Cognito-shaped access tokens, app client ${LOCAL_AUDIENCE}`

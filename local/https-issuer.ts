@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { functionEnvironment } from '../handlers/lib/environment.ts';
 import { DEMO_USERS } from './demo.ts';
 import { startSamIssuer } from './sam/issuer.ts';
 import { LOCAL_AUDIENCE } from './tokens.ts';
@@ -18,7 +19,13 @@ const PORT = Number(process.env.ISSUER_PORT ?? 9443);
 const issuer = await startSamIssuer(DIR, HOST, PORT);
 console.log(`JWKS: ${issuer.jwksUri} (listening on ${HOST}:${PORT})`);
 console.log(`Certificate to trust: ${issuer.certFile}`);
-console.log(`AUTH_ISSUER=${issuer.url} AUTH_ISSUER_TYPE=cognito AUTH_AUDIENCE=${LOCAL_AUDIENCE}`);
+// The function's environment for this issuer, as a shell line to copy.
+const auth = functionEnvironment({ auth: { issuer: issuer.url, issuerType: 'cognito', audience: [LOCAL_AUDIENCE] } });
+console.log(
+  Object.entries(auth)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' '),
+);
 for (const subject of process.argv.slice(2)) {
   const groups = DEMO_USERS.find(({ user }) => user === subject)?.groups ?? [];
   const file = join(DIR, `${encodeURIComponent(subject)}.token`);

@@ -2,9 +2,10 @@
 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, readIssuerType } from '../handlers/lib/config.ts';
+import { ENV, type IssuerType } from '../handlers/lib/environment.ts';
 import { DEFAULT_HOST } from './listen-address.ts';
 import type { StoreOptions } from './store.ts';
-import type { TokenShape } from './tokens.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,7 +26,7 @@ export interface ServerOptions {
   /** AUTH_ISSUER is set: verify tokens from that issuer instead of running the local one. */
   externalIssuer: boolean;
   /** The local issuer's tokens: Cognito-shaped as the default stack verifies, or generic OIDC. */
-  tokenShape: TokenShape;
+  tokenShape: IssuerType;
 }
 
 export interface StoreFlags {
@@ -44,26 +45,32 @@ export function readServerOptions(
     host: flags.host?.trim() || DEFAULT_HOST,
     localDir: localDirOf(env),
     store: storeOptionsOf(flags, env),
-    externalIssuer: Boolean(env.AUTH_ISSUER?.trim()),
+    externalIssuer: Boolean(env[ENV.issuer]?.trim()),
     tokenShape: tokenShapeOf(env),
   };
 }
 
-/** AUTH_ISSUER_TYPE, the handler's own switch, also picks the shape of the local issuer's tokens. */
-export function tokenShapeOf(env: NodeJS.ProcessEnv): TokenShape {
-  const raw = env.AUTH_ISSUER_TYPE?.trim() || 'cognito';
-  if (raw === 'cognito' || raw === 'oidc') return raw;
-  throw new OptionValueError(`AUTH_ISSUER_TYPE must be "cognito" or "oidc", got "${raw}"`);
+/**
+ * AUTH_ISSUER_TYPE, the handler's own switch, read by the handler's own rule, also picks the shape
+ * of the local issuer's tokens: Cognito's unless told (the issuer mirrors a user pool).
+ */
+export function tokenShapeOf(env: NodeJS.ProcessEnv): IssuerType {
+  try {
+    return readIssuerType(env, 'cognito');
+  } catch (error) {
+    // Here a bad value is a mistake on the command line (exit 2), not a function that must not serve.
+    throw error instanceof ConfigError ? new OptionValueError(error.message) : error;
+  }
 }
 
 /** One rule for the server and the CLI: an endpoint means an external store, else dynalite. */
 export function storeOptionsOf(flags: StoreFlags, env: NodeJS.ProcessEnv): StoreOptions {
   const dataDir = flags['data-dir'] || env.PLANTS_DATA_DIR || undefined;
   return {
-    endpoint: flags.endpoint || env.DYNAMODB_ENDPOINT || undefined,
+    endpoint: flags.endpoint || env[ENV.dynamodbEndpoint] || undefined,
     dataDir: dataDir && resolve(dataDir),
     region: flags.region || env.AWS_REGION || env.AWS_DEFAULT_REGION || DEFAULT_REGION,
-    tableName: flags.table || env.PLANTS_TABLE_NAME || DEFAULT_TABLE,
+    tableName: flags.table || env[ENV.tableName] || DEFAULT_TABLE,
   };
 }
 

@@ -5,6 +5,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readConfig } from '../handlers/lib/config.ts';
+import { functionEnvironment } from '../handlers/lib/environment.ts';
 import { createApp } from './app.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from './auth-mode.ts';
 import { banner } from './banner.ts';
@@ -26,6 +27,11 @@ const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
   --data-dir DIR    keep the embedded store's data in DIR (or PLANTS_DATA_DIR; default: in memory)
 
 More in docs/local-development.md.`;
+
+/** Sets each variable the user has not set. */
+const setUnset = (variables: Record<string, string>) => {
+  for (const [name, value] of Object.entries(variables)) process.env[name] ??= value;
+};
 
 const fail = (message: string, code = 1): never => {
   console.error(message);
@@ -84,14 +90,12 @@ try {
 
   // The handler's configuration, set before the bundle loads, exactly as the stack sets it.
   Object.assign(process.env, {
-    PLANTS_TABLE_NAME: store.tableName,
-    DYNAMODB_ENDPOINT: store.endpoint,
+    ...functionEnvironment({ tableName: store.tableName, dynamodbEndpoint: store.endpoint }),
     AWS_REGION: store.region,
   });
   // Next links absolute to this server, as the stack makes them absolute to its custom domain;
   // listening beyond loopback (--host) they stay relative (listen-address.ts says why).
-  const linkBase = linkBaseFor(options.host, origin);
-  if (linkBase) process.env.PUBLIC_BASE_URL ??= linkBase;
+  setUnset(functionEnvironment({ publicBaseUrl: linkBaseFor(options.host, origin) }));
   const credentials = credentialsFor(store.endpoint);
   if (credentials) {
     Object.assign(process.env, {
@@ -108,9 +112,11 @@ try {
     auth.tokens && !store.createdTable ? await demoDataNotice(store.client, store.tableName) : undefined;
   // Powertools: the function's JSON log lines, pretty-printed on a terminal; no EMF metrics,
   // which only mean something to CloudWatch; a cold start reported as Lambda reports it.
-  process.env.POWERTOOLS_DEV ??= process.stdout.isTTY ? 'true' : 'false';
-  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-  process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
+  setUnset(
+    functionEnvironment({
+      telemetry: { pretty: process.stdout.isTTY === true, metrics: false, initializationType: 'on-demand' },
+    }),
+  );
   // Locally, stack traces through the source map (a deployed function asks: -c sourceMaps=true).
   process.setSourceMapsEnabled(true);
 

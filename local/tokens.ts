@@ -3,6 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
+import type { IssuerType } from '../handlers/lib/environment.ts';
 import { type SigningKey, signToken } from './issuer.ts';
 import { OptionValueError } from './options.ts';
 
@@ -12,7 +13,8 @@ export const DEFAULT_TOKEN_TTL = '1h';
 /** The scope Cognito puts in access tokens issued by initiate-auth (no OAuth scopes). */
 export const COGNITO_SIGNIN_SCOPE = 'aws.cognito.signin.user.admin';
 
-export type TokenShape = 'cognito' | 'oidc';
+/** The local issuer's tokens take the shape the function checks them in (AUTH_ISSUER_TYPE). */
+export type TokenShape = IssuerType;
 
 /** The local issuer is the local server's origin, whose /.well-known/jwks.json lists its key. */
 export const localIssuerUrl = (port: number) => `http://localhost:${port}`;

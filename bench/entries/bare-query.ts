@@ -3,11 +3,12 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ENV } from '../../handlers/lib/environment.ts';
 import { userPartition } from '../../handlers/lib/partitions.ts';
 
-const tableName = process.env.PLANTS_TABLE_NAME;
+const tableName = process.env[ENV.tableName];
 const owner = process.env.BENCH_CALLER;
-const endpoint = process.env.DYNAMODB_ENDPOINT;
+const endpoint = process.env[ENV.dynamodbEndpoint];
 // The SDK keeps connections alive by default; BENCH_KEEP_ALIVE=0 is the variants' experiment.
 const keepAlive = process.env.BENCH_KEEP_ALIVE !== '0';
 const client = DynamoDBDocumentClient.from(

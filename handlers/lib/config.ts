@@ -1,6 +1,8 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
+import { ENV, type IssuerType, REQUEST_LOG_MODES, type RequestLogMode } from './environment.ts';
 import type { GroupCacheSettings } from './group-cache.ts';
+import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
 
 export interface Config {
   tableName: string;
@@ -16,13 +18,9 @@ export interface Config {
   requestContextFromApiGateway: boolean;
   auth: AuthConfig;
   telemetry: TelemetryConfig;
-  /** Group partition reads kept per container (GROUP_CACHE_TTL_SECONDS, GROUP_CACHE_MAX_BYTES). */
+  /** Group partition reads kept per container (see group-cache.ts). */
   groupCache: GroupCacheSettings;
 }
-
-/** Which requests write a record: only those refused or failed (4xx, 5xx), or every one. */
-export const REQUEST_LOG_MODES = ['failures', 'all'] as const;
-export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number];
 
 /** What the function records about requests (see observability.ts). */
 export interface TelemetryConfig {
@@ -77,34 +75,35 @@ const MAX_MAX_PAGE_SIZE = 10_000;
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `iss` is compared exactly, so the issuer is kept as given: Auth0's ends in `/`, Cognito's
   // doesn't. Only paths built from it (the default JWKS URL) drop a trailing slash.
-  const issuer = required(env, 'AUTH_ISSUER');
+  const issuer = required(env, ENV.issuer);
   const issuerBase = issuer.replace(/\/+$/, '');
-  const isCognito = readIssuerType(env, issuerBase) === 'cognito';
+  const isCognito = readIssuerType(env, COGNITO_ISSUER.test(issuerBase) ? 'cognito' : 'oidc') === 'cognito';
   return {
-    tableName: required(env, 'PLANTS_TABLE_NAME'),
-    dynamodbEndpoint: optional(env, 'DYNAMODB_ENDPOINT'),
+    tableName: required(env, ENV.tableName),
+    dynamodbEndpoint: optional(env, ENV.dynamodbEndpoint),
     maxPageSize: readMaxPageSize(env),
     publicBaseUrl: readPublicBaseUrl(env),
-    requestContextFromApiGateway: env.AWS_SAM_LOCAL !== 'true',
+    requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
     auth: {
       issuer,
-      audience: list(required(env, 'AUTH_AUDIENCE')),
+      audience: list(required(env, ENV.audience)),
       tokenUse: readTokenUse(env, isCognito),
       maxTokenLifetime: readMaxTokenLifetime(env),
       jwksUri: readJwksUri(env, issuerBase),
-      requiredScope: optional(env, 'AUTH_REQUIRED_SCOPE')?.split(/\s+/),
+      requiredScope: optional(env, ENV.requiredScope)?.split(/\s+/),
       isCognito,
-      groupsClaim: readGroupsClaim(env, isCognito),
+      // Sharing is off unless a claim is configured.
+      groupsClaim: readGroupsClaim(env, isCognito ? COGNITO_GROUPS_CLAIM : undefined),
     },
     telemetry: readTelemetry(env),
     groupCache: {
       ttlSeconds: readInteger(
         env,
-        'GROUP_CACHE_TTL_SECONDS',
+        ENV.groupCacheTtlSeconds,
         DEFAULT_GROUP_CACHE_TTL_SECONDS,
         MAX_GROUP_CACHE_TTL_SECONDS,
       ),
-      maxBytes: readInteger(env, 'GROUP_CACHE_MAX_BYTES', DEFAULT_GROUP_CACHE_MAX_BYTES, MAX_GROUP_CACHE_MAX_BYTES),
+      maxBytes: readInteger(env, ENV.groupCacheMaxBytes, DEFAULT_GROUP_CACHE_MAX_BYTES, MAX_GROUP_CACHE_MAX_BYTES),
     },
   };
 }
@@ -133,27 +132,27 @@ function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, max
 }
 
 function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
-  const requestLog = optional(env, 'REQUEST_LOG') ?? 'failures';
+  const requestLog = optional(env, ENV.requestLog) ?? 'failures';
   if (!(REQUEST_LOG_MODES as readonly string[]).includes(requestLog)) {
-    throw new ConfigError(`REQUEST_LOG must be one of ${REQUEST_LOG_MODES.join(', ')}, got "${requestLog}"`);
+    throw new ConfigError(`${ENV.requestLog} must be one of ${REQUEST_LOG_MODES.join(', ')}, got "${requestLog}"`);
   }
   return {
     requestLog: requestLog as RequestLogMode,
-    service: optional(env, 'POWERTOOLS_SERVICE_NAME') ?? 'plant-store',
-    namespace: optional(env, 'POWERTOOLS_METRICS_NAMESPACE') ?? 'PlantStore',
-    metrics: optional(env, 'POWERTOOLS_METRICS_DISABLED')?.toLowerCase() !== 'true',
-    pretty: optional(env, 'POWERTOOLS_DEV')?.toLowerCase() === 'true',
-    version: optional(env, 'AWS_LAMBDA_FUNCTION_VERSION') ?? '$LATEST',
-    initializationType: optional(env, 'AWS_LAMBDA_INITIALIZATION_TYPE'),
+    service: optional(env, ENV.service) ?? SERVICE_NAME,
+    namespace: optional(env, ENV.namespace) ?? METRICS_NAMESPACE,
+    metrics: optional(env, ENV.metricsDisabled)?.toLowerCase() !== 'true',
+    pretty: optional(env, ENV.dev)?.toLowerCase() === 'true',
+    version: optional(env, ENV.version) ?? '$LATEST',
+    initializationType: optional(env, ENV.initializationType),
   };
 }
 
 function readMaxPageSize(env: NodeJS.ProcessEnv): number {
-  const raw = optional(env, 'MAX_PAGE_SIZE');
+  const raw = optional(env, ENV.maxPageSize);
   if (raw === undefined) return DEFAULT_MAX_PAGE_SIZE;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > MAX_MAX_PAGE_SIZE) {
-    throw new ConfigError(`MAX_PAGE_SIZE must be an integer from 1 to ${MAX_MAX_PAGE_SIZE}, got "${raw}"`);
+    throw new ConfigError(`${ENV.maxPageSize} must be an integer from 1 to ${MAX_MAX_PAGE_SIZE}, got "${raw}"`);
   }
   return value;
 }
@@ -161,10 +160,10 @@ function readMaxPageSize(env: NodeJS.ProcessEnv): number {
 // aws-jwt-verify fetches keys over https only: an http URL would turn every valid token into a
 // failed request, so it is refused here, at cold start, where the deployment notices.
 function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
-  const raw = optional(env, 'AUTH_JWKS_URI') ?? `${issuer}/.well-known/jwks.json`;
+  const raw = optional(env, ENV.jwksUri) ?? `${issuer}/.well-known/jwks.json`;
   if (parseHttps(raw) === undefined) {
     throw new ConfigError(
-      `AUTH_JWKS_URI must be an https URL (default: <AUTH_ISSUER>/.well-known/jwks.json), got "${raw}"`,
+      `${ENV.jwksUri} must be an https URL (default: <${ENV.issuer}>/.well-known/jwks.json), got "${raw}"`,
     );
   }
   return raw;
@@ -179,14 +178,14 @@ export const isLoopbackHost = (hostname: string): boolean =>
   hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = optional(env, 'PUBLIC_BASE_URL');
+  const raw = optional(env, ENV.publicBaseUrl);
   if (raw === undefined) return undefined;
   const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
   const url = parseHttps(raw) ?? (parsed?.protocol === 'http:' && isLoopbackHost(parsed.hostname) ? parsed : undefined);
   const base = url && publicBase(raw, url);
   if (base === undefined) {
     throw new ConfigError(
-      `PUBLIC_BASE_URL must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
+      `${ENV.publicBaseUrl} must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
     );
   }
   return base;
@@ -210,17 +209,19 @@ function parseHttps(raw: string): URL | undefined {
   return url?.protocol === 'https:' && url.hostname !== '' ? url : undefined;
 }
 
-// Cognito-shaped tokens can come from elsewhere too (the local issuer mirrors a user pool), so
-// the URL only sets the default.
-function readIssuerType(env: NodeJS.ProcessEnv, issuer: string): 'cognito' | 'oidc' {
-  const raw = optional(env, 'AUTH_ISSUER_TYPE') ?? (COGNITO_ISSUER.test(issuer) ? 'cognito' : 'oidc');
+/**
+ * AUTH_ISSUER_TYPE, else `fallback`: for the function the issuer URL's kind (Cognito-shaped tokens
+ * can come from elsewhere too, so the URL only sets the default); the local issuer's own shape.
+ */
+export function readIssuerType(env: NodeJS.ProcessEnv, fallback: IssuerType): IssuerType {
+  const raw = optional(env, ENV.issuerType) ?? fallback;
   if (raw === 'cognito' || raw === 'oidc') return raw;
-  throw new ConfigError(`AUTH_ISSUER_TYPE must be "cognito" or "oidc", got "${raw}"`);
+  throw new ConfigError(`${ENV.issuerType} must be "cognito" or "oidc", got "${raw}"`);
 }
 
-// Sharing is off unless a claim is configured; `none` turns Cognito's default off.
-function readGroupsClaim(env: NodeJS.ProcessEnv, isCognito: boolean): string | undefined {
-  const raw = optional(env, 'AUTH_GROUPS_CLAIM') ?? (isCognito ? COGNITO_GROUPS_CLAIM : undefined);
+/** AUTH_GROUPS_CLAIM, else `fallback`; `none` turns groups off (Cognito's default claim too). */
+export function readGroupsClaim(env: NodeJS.ProcessEnv, fallback: string | undefined): string | undefined {
+  const raw = optional(env, ENV.groupsClaim) ?? fallback;
   return raw === 'none' ? undefined : raw;
 }
 
@@ -228,10 +229,10 @@ function readGroupsClaim(env: NodeJS.ProcessEnv, isCognito: boolean): string | u
 // audience (Entra ID, Keycloak): by default only access tokens pass. Cognito says which a token
 // is in `token_use`; other issuers are told apart by what marks an ID token (token-claims.ts).
 function readTokenUse(env: NodeJS.ProcessEnv, isCognito: boolean): AuthConfig['tokenUse'] {
-  const raw = optional(env, 'AUTH_TOKEN_USE');
+  const raw = optional(env, ENV.tokenUse);
   if (raw === undefined) return isCognito ? 'access' : 'not-id';
   if (raw === 'access' || raw === 'id' || raw === 'any') return raw;
-  throw new ConfigError(`AUTH_TOKEN_USE must be "access", "id" or "any", got "${raw}"`);
+  throw new ConfigError(`${ENV.tokenUse} must be "access", "id" or "any", got "${raw}"`);
 }
 
 /** Auth0's default access token lifetime, and the longest a Cognito user pool issues. */
@@ -240,12 +241,12 @@ const DEFAULT_MAX_TOKEN_LIFETIME = 86_400;
 const MAX_MAX_TOKEN_LIFETIME = 2_592_000;
 
 function readMaxTokenLifetime(env: NodeJS.ProcessEnv): number {
-  const raw = optional(env, 'AUTH_MAX_TOKEN_LIFETIME');
+  const raw = optional(env, ENV.maxTokenLifetime);
   if (raw === undefined) return DEFAULT_MAX_TOKEN_LIFETIME;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 60 || value > MAX_MAX_TOKEN_LIFETIME) {
     throw new ConfigError(
-      `AUTH_MAX_TOKEN_LIFETIME must be a number of seconds from 60 to ${MAX_MAX_TOKEN_LIFETIME}, got "${raw}"`,
+      `${ENV.maxTokenLifetime} must be a number of seconds from 60 to ${MAX_MAX_TOKEN_LIFETIME}, got "${raw}"`,
     );
   }
   return value;

@@ -6,12 +6,14 @@ import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { TelemetryConfig } from './config.ts';
+import { ENV } from './environment.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
 import { initRecord, isRecorded, requestRecord, serialise } from './request-record.ts';
+import { SERVICE_NAME } from './telemetry-names.ts';
 
 // The Tracer's switches come from the environment, as Powertools documents them.
-const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'plant-store';
+const serviceName = process.env[ENV.service] ?? SERVICE_NAME;
 
 /**
  * The Powertools Tracer, loaded only where Powertools would trace (on Lambda, unless
@@ -41,10 +43,10 @@ export async function startTracing(): Promise<void> {
 export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
   const executionEnv = env.AWS_EXECUTION_ENV ?? '';
   return (
-    env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false' &&
+    env[ENV.traceEnabled]?.toLowerCase() !== 'false' &&
     executionEnv !== '' &&
     executionEnv !== 'AWS_Lambda_amplify-mock' &&
-    !env.AWS_SAM_LOCAL
+    !env[ENV.samLocal]
   );
 }
 

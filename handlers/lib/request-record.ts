@@ -2,8 +2,7 @@
 // EMF) in a single JSON object, serialised once. Pure: observability.ts decides when to write one.
 
 import type { TelemetryConfig } from './config.ts';
-
-export type Outcome = 'ok' | 'bad_request' | 'unauthorized' | 'forbidden' | 'unavailable' | 'error';
+import { DIMENSIONS, type Dimension, METRICS, type Outcome } from './telemetry-names.ts';
 
 export function outcomeOf(status: number): Outcome {
   if (status < 400) return 'ok';
@@ -42,7 +41,7 @@ interface Metric {
   unit: 'Count' | 'Milliseconds';
   value: number;
   /** Names of top-level fields whose values are the metric's dimensions, besides `service`. */
-  dimensions: string[];
+  dimensions: Dimension[];
 }
 
 /**
@@ -54,17 +53,20 @@ interface Metric {
 export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now = Date.now()) {
   const outcome = outcomeOf(facts.status);
   const serverError = facts.status >= 500;
-  const metrics: Metric[] = [{ name: 'Requests', unit: 'Count', value: 1, dimensions: ['outcome'] }];
+  const byOutcome = [DIMENSIONS.outcome];
+  const metrics: Metric[] = [{ name: METRICS.requests, unit: 'Count', value: 1, dimensions: byOutcome }];
   if (facts.plantsReturned !== undefined) {
-    metrics.push({ name: 'PlantsReturned', unit: 'Count', value: facts.plantsReturned, dimensions: ['outcome'] });
+    metrics.push({ name: METRICS.plantsReturned, unit: 'Count', value: facts.plantsReturned, dimensions: byOutcome });
   }
   if (facts.reason !== undefined)
-    metrics.push({ name: 'AuthFailures', unit: 'Count', value: 1, dimensions: ['reason'] });
-  if (serverError) metrics.push({ name: 'ServerErrors', unit: 'Count', value: 1, dimensions: ['version'] });
+    metrics.push({ name: METRICS.authFailures, unit: 'Count', value: 1, dimensions: [DIMENSIONS.reason] });
+  if (serverError)
+    metrics.push({ name: METRICS.serverErrors, unit: 'Count', value: 1, dimensions: [DIMENSIONS.version] });
   return {
     level: serverError ? 'ERROR' : 'INFO',
     message: 'request',
     timestamp: new Date(now).toISOString(),
+    // EMF reads each dimension's value from the field of that name (service, outcome, reason, version).
     service: config.service,
     function_request_id: facts.functionRequestId,
     apigw_request_id: facts.apigwRequestId,
@@ -83,9 +85,9 @@ export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now 
 
 /** Once per environment, at the end of INIT: a cold start and how long INIT took, as the function saw it. */
 export function initRecord(initMs: number, config: TelemetryConfig, now = Date.now()) {
-  const metrics: Metric[] = [{ name: 'InitDuration', unit: 'Milliseconds', value: initMs, dimensions: [] }];
+  const metrics: Metric[] = [{ name: METRICS.initDuration, unit: 'Milliseconds', value: initMs, dimensions: [] }];
   if (config.initializationType !== 'provisioned-concurrency') {
-    metrics.unshift({ name: 'ColdStart', unit: 'Count', value: 1, dimensions: [] });
+    metrics.unshift({ name: METRICS.coldStart, unit: 'Count', value: 1, dimensions: [] });
   }
   return {
     level: 'INFO',
@@ -116,7 +118,7 @@ function embeddedMetrics(metrics: Metric[], config: TelemetryConfig, now: number
   }
   const directives = [...bySet.values()].map((group) => ({
     Namespace: config.namespace,
-    Dimensions: [['service', ...(group[0]?.dimensions ?? [])]],
+    Dimensions: [[DIMENSIONS.service, ...(group[0]?.dimensions ?? [])]],
     Metrics: group.map(({ name, unit }) => ({ Name: name, Unit: unit })),
   }));
   return {

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { ENV } from '../../handlers/lib/environment.ts';
 import { localDirOf, OptionValueError, parsePort } from '../options.ts';
 import { checkPrerequisites, PrerequisiteError } from '../sam/prerequisites.ts';
 import { runSam } from '../sam/run-sam.ts';
@@ -58,10 +59,8 @@ async function main(): Promise<number> {
     `Synthesizing for ${docker.architecture} (npx cdk synth -c samLocal=true -c architecture=${docker.architecture})…`,
   );
   const template = await synthForSam(join(dir, 'cdk.out'), docker.architecture, flags.context ?? []);
-  const scope =
-    typeof template.variables.AUTH_REQUIRED_SCOPE === 'string'
-      ? template.variables.AUTH_REQUIRED_SCOPE.split(/\s+/)[0]
-      : undefined;
+  const requiredScope = template.variables[ENV.requiredScope];
+  const scope = typeof requiredScope === 'string' ? requiredScope.split(/\s+/)[0] : undefined;
   // Loaded only now: a missing tool is said before DynamoDB, the SDK and the issuer are loaded.
   const [{ startSamServices }, { writeSamFiles }] = await Promise.all([
     import('../sam/services.ts'),

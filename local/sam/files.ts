@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
+import { ENV, functionEnvironment } from '../../handlers/lib/environment.ts';
 import { LOCAL_AUDIENCE } from '../tokens.ts';
 import type { SamServices } from './services.ts';
 import type { SamTemplate } from './template.ts';
@@ -32,15 +33,19 @@ export function samEnvironment(
   apiOrigin?: string,
 ): Record<string, string> {
   const wanted: Record<string, string> = {
-    PLANTS_TABLE_NAME: services.tableName,
-    DYNAMODB_ENDPOINT: services.dynamodbEndpoint,
-    AUTH_ISSUER: services.issuer.url,
-    // Cognito-shaped tokens, verified through the same path as the default stack's user pool.
-    AUTH_ISSUER_TYPE: 'cognito',
-    AUTH_AUDIENCE: LOCAL_AUDIENCE,
-    AUTH_JWKS_URI: services.issuer.jwksUri,
+    ...functionEnvironment({
+      tableName: services.tableName,
+      dynamodbEndpoint: services.dynamodbEndpoint,
+      // Cognito-shaped tokens, verified through the same path as the default stack's user pool.
+      auth: {
+        issuer: services.issuer.url,
+        issuerType: 'cognito',
+        audience: [LOCAL_AUDIENCE],
+        jwksUri: services.issuer.jwksUri,
+      },
+      publicBaseUrl: apiOrigin,
+    }),
     NODE_EXTRA_CA_CERTS: `/var/task/${CERT_IN_TASK}`,
-    ...(apiOrigin && { PUBLIC_BASE_URL: apiOrigin }),
   };
   const undeclared = Object.keys(wanted).filter((name) => !(name in template.variables));
   if (undeclared.length > 0) {
@@ -49,7 +54,7 @@ export function samEnvironment(
     );
   }
   // A groups claim set at deploy (-c authGroupsClaim) would not be the one these tokens use.
-  if ('AUTH_GROUPS_CLAIM' in template.variables) wanted.AUTH_GROUPS_CLAIM = COGNITO_GROUPS_CLAIM;
+  if (ENV.groupsClaim in template.variables) wanted[ENV.groupsClaim] = COGNITO_GROUPS_CLAIM;
   return wanted;
 }
 

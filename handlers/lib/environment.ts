@@ -1,0 +1,134 @@
+// The function's environment: every variable's name, written once, and the writer the stack, the
+// local server, sam local and the bench build it with (config.ts reads it through the same names).
+
+/** The name of each variable the function reads, by the setting it carries. */
+export const ENV = {
+  tableName: 'PLANTS_TABLE_NAME',
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  maxPageSize: 'MAX_PAGE_SIZE',
+  issuer: 'AUTH_ISSUER',
+  issuerType: 'AUTH_ISSUER_TYPE',
+  audience: 'AUTH_AUDIENCE',
+  tokenUse: 'AUTH_TOKEN_USE',
+  maxTokenLifetime: 'AUTH_MAX_TOKEN_LIFETIME',
+  jwksUri: 'AUTH_JWKS_URI',
+  requiredScope: 'AUTH_REQUIRED_SCOPE',
+  groupsClaim: 'AUTH_GROUPS_CLAIM',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  requestLog: 'REQUEST_LOG',
+  service: 'POWERTOOLS_SERVICE_NAME',
+  namespace: 'POWERTOOLS_METRICS_NAMESPACE',
+  metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+  dev: 'POWERTOOLS_DEV',
+  traceEnabled: 'POWERTOOLS_TRACE_ENABLED',
+  groupCacheTtlSeconds: 'GROUP_CACHE_TTL_SECONDS',
+  groupCacheMaxBytes: 'GROUP_CACHE_MAX_BYTES',
+  // Set by Lambda (and by SAM): written here only where the bench or the local server plays Lambda.
+  version: 'AWS_LAMBDA_FUNCTION_VERSION',
+  initializationType: 'AWS_LAMBDA_INITIALIZATION_TYPE',
+  samLocal: 'AWS_SAM_LOCAL',
+} as const;
+
+/** Which requests write a record: only those refused or failed (4xx, 5xx), or every one. */
+export const REQUEST_LOG_MODES = ['failures', 'all'] as const;
+export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number];
+/** How tokens are checked: as a Cognito user pool's (`client_id`, `token_use`), or as OIDC's. */
+export type IssuerType = 'cognito' | 'oidc';
+
+/**
+ * What the function is told. Every field may be left out: the function's default then applies
+ * (config.ts). The fields are readConfig's, so writer and reader are each other's inverse.
+ */
+export interface FunctionSettings {
+  tableName?: string;
+  dynamodbEndpoint?: string;
+  maxPageSize?: number;
+  publicBaseUrl?: string;
+  auth?: AuthSettings;
+  telemetry?: TelemetrySettings;
+  groupCache?: GroupCacheSettings;
+}
+
+/** The group cache (group-cache.ts): seconds a group's page is kept (0: off), and the bytes it may hold. */
+export interface GroupCacheSettings {
+  ttlSeconds?: number;
+  maxBytes?: number;
+}
+
+export interface AuthSettings {
+  issuer?: string;
+  audience?: string[];
+  /** Default: by the issuer URL (a Cognito user pool's, or OIDC). */
+  issuerType?: IssuerType;
+  tokenUse?: 'access' | 'id' | 'any';
+  maxTokenLifetime?: number;
+  jwksUri?: string;
+  requiredScope?: string[];
+  /** The claim naming the caller's groups; `false` turns groups off (even Cognito's). */
+  groupsClaim?: string | false;
+}
+
+export interface TelemetrySettings {
+  requestLog?: RequestLogMode;
+  service?: string;
+  namespace?: string;
+  /** EMF metrics in the records (default on). */
+  metrics?: boolean;
+  /** Indented records (default off). */
+  pretty?: boolean;
+  /** Whether Powertools may load the Tracer (default: where Lambda runs with tracing). */
+  tracing?: boolean;
+  version?: string;
+  initializationType?: string;
+}
+
+/** The variables for `settings`, only those it sets, each as readConfig reads it back. */
+export function functionEnvironment({
+  tableName,
+  dynamodbEndpoint,
+  maxPageSize,
+  publicBaseUrl,
+  auth = {},
+  telemetry = {},
+  groupCache = {},
+}: FunctionSettings): Record<string, string> {
+  const { issuer, audience, issuerType, tokenUse, maxTokenLifetime, jwksUri, requiredScope, groupsClaim } = auth;
+  const { requestLog, service, namespace, metrics, pretty, tracing, version, initializationType } = telemetry;
+  const values: Record<keyof typeof ENV, string | number | undefined> = {
+    tableName,
+    dynamodbEndpoint,
+    maxPageSize,
+    issuer,
+    issuerType,
+    audience: audience?.join(','),
+    tokenUse,
+    maxTokenLifetime,
+    jwksUri,
+    requiredScope: requiredScope?.join(' '),
+    groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
+    publicBaseUrl,
+    requestLog,
+    service,
+    namespace,
+    metricsDisabled: metrics === undefined ? undefined : String(!metrics),
+    dev: pretty === undefined ? undefined : String(pretty),
+    traceEnabled: tracing === undefined ? undefined : String(tracing),
+    version,
+    initializationType,
+    groupCacheTtlSeconds: groupCache.ttlSeconds,
+    groupCacheMaxBytes: groupCache.maxBytes,
+    samLocal: undefined,
+  };
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter((entry): entry is [keyof typeof ENV, string | number] => entry[1] !== undefined)
+      .map(([setting, value]) => [ENV[setting], String(value)]),
+  );
+}
+
+/**
+ * The variables declared empty: `sam local` only overrides variables a template declares, and the
+ * function reads an empty one as unset.
+ */
+export const declaredUnset = (...settings: (keyof typeof ENV)[]): Record<string, string> =>
+  Object.fromEntries(settings.map((setting) => [ENV[setting], '']));
