@@ -6,6 +6,7 @@ import type { costOf } from './cost.ts';
 import type { GroupReadCostPoint } from './group-read-cost.ts';
 import type { monthlyCost } from './monthly.ts';
 import type { ReadCostPoint } from './read-cost.ts';
+import type { ScaleResults } from './scale-scenarios.ts';
 import type { Histogram } from './stats.ts';
 import type { measureWarm, WarmSummary } from './warm.ts';
 
@@ -38,6 +39,8 @@ export interface BenchResults {
   cost: ReturnType<typeof costOf> & { monthlyUsd: ReturnType<typeof monthlyCost> };
   targets: Target[];
   wallSeconds: number;
+  /** Written by `npm run bench:scale`, kept by `npm run bench`. */
+  scale?: ScaleResults & { generatedAt: string; bundleBytes: number };
 }
 
 export interface Target {
