@@ -44,6 +44,8 @@ export const settings = {
   onlyVariants: flags.only ?? [],
   /** Fresh processes per bundle for the cold-start medians. */
   coldRuns: quick ? 2 : 21,
+  /** Invocations timed over the modelled network (`--rtt`) for the mean billed duration. */
+  networkInvocations: quick ? 30 : 1_000,
   /** Timed in-process invocations per function, after `warmupInvocations` untimed ones. */
   warmInvocations: quick ? 50 : 10_000,
   warmupInvocations: quick ? 10 : 1_000,
@@ -67,4 +69,4 @@ export const settings = {
 
 export const TABLE = 'plants-bench';
 export const AUDIENCE = 'plant-store-bench';
-export const CALLER = 'bench-caller';
+export { CALLER, otherUser } from './shapes.ts';

@@ -1,35 +1,20 @@
-// What a million requests cost, every billed line, from measured bytes and the measured p50 at the
-// stated traffic: prices from prices.ts, the function's log bytes from log-bytes.ts, the records
-// only AWS writes from aws-records.ts.
+// What a million requests cost, every billed line, from measured bytes, read units and the mean
+// billed duration at the stated traffic: prices from prices.ts, the function's log bytes from
+// log-bytes.ts, the records only AWS writes from aws-records.ts, Cognito by the users stated here.
 
 import { FUNCTION_MEMORY_MB } from '../infra/function-runtime.ts';
 import { DEFAULT_TELEMETRY, LOG_RETENTION_DAYS, type TelemetrySettings } from '../infra/telemetry.ts';
 import { accessLogRecord, platformInitRecords, platformRecords, responseBytes } from './aws-records.ts';
 import type { LogMeasurement, Status, StatusLog } from './log-bytes.ts';
+import { COGNITO_LITE_TIERS, tiered } from './price-tiers.ts';
 import { BILLING_FACTS, PRICES } from './prices.ts';
-
-/** The traffic the figures are for. */
-export const ASSUMPTIONS = {
-  requestsPerSecond: 100,
-  /**
-   * Share of requests by answer: most succeed; clients that refresh tokens late get some 401s;
-   * a 400 is a client bug; a 503 only during an outage. The bytes of each are measured; the mix is assumed.
-   */
-  mix: { '200': 0.979, '400': 0.005, '401': 0.015, '503': 0.001 } satisfies Record<Status, number>,
-  /**
-   * Cold starts per request. A steady 100 requests/s keeps 1–2 environments busy (100/s × ~10 ms);
-   * if Lambda replaced ten of them every ten minutes that would be 0.017%. 0.1% leaves room for daily
-   * ramps, bursts and deployments (each new version starts every environment cold). AWS's own
-   * figure, "under 1% of invocations" in production, spans every function, rarely called ones too.
-   */
-  coldStartRate: 0.001,
-  /** DynamoDB read request units of the init warm-up's Query, per cold start. */
-  warmUpReadUnits: 0.5,
-};
+import { ASSUMPTIONS, apiUnitsPerRequest, monthlyRequests } from './traffic.ts';
 
 export interface Measured {
   logs: LogMeasurement;
-  /** Warm p50 (ms) with tracing off and on. */
+  /** Mean billed duration of a warm invocation (each rounded up to 1 ms), over the modelled network when given. */
+  billedDurationMs: number;
+  /** Warm p50 (ms) with tracing off and on, loopback: tracing's extra duration is their difference. */
   p50Ms: number;
   tracedP50Ms: number;
   /** Process start to module loaded, median (Lambda's INIT). */
@@ -48,6 +33,7 @@ export const BILLED_LINES = [
   'logsStorage',
   'xray',
   'dataTransferOut',
+  'cognito',
 ] as const;
 export type PerMillion = Record<(typeof BILLED_LINES)[number] | 'total', number>;
 export type StreamBytes = { functionLog: number; lambdaPlatform: number; apiAccessLog: number };
@@ -66,7 +52,16 @@ function functionLines(logs: LogMeasurement, status: Status, settings: Telemetry
 }
 
 /** Bytes per request of each log stream, and of each status apart. */
-export function logBytes(measured: Measured, settings: TelemetrySettings) {
+/** Stack options that change what is billed beyond the telemetry settings. */
+export interface StackOptions {
+  /** -c jwtAuthorizer=true: the gateway refuses bad tokens; no request, invocation or function record for them. */
+  jwtAuthorizer?: boolean;
+}
+
+/** Share of requests the gateway's JWT authorizer refuses (the 401s): never billed, never invoked. */
+const refusedAtGateway = (options: StackOptions) => (options.jwtAuthorizer ? ASSUMPTIONS.mix['401'] : 0);
+
+export function logBytes(measured: Measured, settings: TelemetrySettings, options: StackOptions = {}) {
   const { logs } = measured;
   const durationMs = durationOf(measured, settings);
   const byStatus = {} as Record<Status, StreamBytes & { response: number }>;
@@ -76,35 +71,37 @@ export function logBytes(measured: Measured, settings: TelemetrySettings) {
     byStatus[status] = {
       functionLog: billed(functionLines(logs, status, settings)),
       lambdaPlatform: billed(platformRecords(settings, { ...request, maxMemoryUsedMB: measured.maxMemoryUsedMB })),
-      apiAccessLog: billed([accessLogRecord(settings, request)]),
+      apiAccessLog: billed([accessLogRecord(settings, request, options.jwtAuthorizer)]),
       response: responseBytes(log.response),
     };
   }
   const weighted = (key: keyof (typeof byStatus)[Status]) =>
     Object.entries(ASSUMPTIONS.mix).reduce((sum, [status, share]) => sum + share * byStatus[status as Status][key], 0);
+  // What the function writes: nothing for the requests the gateway refused.
+  const invoked = (key: 'functionLog' | 'lambdaPlatform') =>
+    weighted(key) - refusedAtGateway(options) * byStatus['401'][key];
   const cold = ASSUMPTIONS.coldStartRate;
   const perRequest: StreamBytes = {
-    functionLog: round(weighted('functionLog') + cold * billed(logs.coldStart.lines), 1),
-    lambdaPlatform: round(
-      weighted('lambdaPlatform') + cold * billed(platformInitRecords(settings, measured.initMs)),
-      1,
-    ),
+    functionLog: round(invoked('functionLog') + cold * billed(logs.coldStart.lines), 1),
+    lambdaPlatform: round(invoked('lambdaPlatform') + cold * billed(platformInitRecords(settings, measured.initMs)), 1),
     apiAccessLog: round(weighted('apiAccessLog'), 1),
   };
   return { perRequest, byStatus, responseBytes: round(weighted('response'), 1) };
 }
 
 /**
- * The p50 the settings run at. Tracing is timed later in the run than the rest, so on a busy machine
- * its p50 can come out lower; tracing never makes a request faster, so it is priced at no less.
+ * The mean billed duration the settings run at: tracing adds what it added to the loopback p50
+ * (timed later in the run, so on a busy machine it can come out lower; it is never priced below 0).
  */
 function durationOf(measured: Measured, settings: TelemetrySettings): number {
-  return settings.tracing ? Math.max(measured.p50Ms, measured.tracedP50Ms) : measured.p50Ms;
+  const tracing = settings.tracing ? Math.max(0, Math.ceil(measured.tracedP50Ms - measured.p50Ms)) : 0;
+  return measured.billedDurationMs + tracing;
 }
 
 /** Every billed line per million requests under these settings, at ASSUMPTIONS' traffic. */
-export function perMillion(measured: Measured, settings: TelemetrySettings): PerMillion {
-  const { perRequest, responseBytes: response } = logBytes(measured, settings);
+export function perMillion(measured: Measured, settings: TelemetrySettings, options: StackOptions = {}): PerMillion {
+  const { perRequest, responseBytes: response } = logBytes(measured, settings, options);
+  const billedShare = 1 - refusedAtGateway(options);
   const gb = FUNCTION_MEMORY_MB / 1024;
   const gbSecond = PRICES.lambdaArmGbSecond.usd;
   const durationMs = durationOf(measured, settings);
@@ -118,11 +115,12 @@ export function perMillion(measured: Measured, settings: TelemetrySettings): Per
     1,
     (BILLING_FACTS.xrayReservoirPerSecond + BILLING_FACTS.xrayFixedRate * Math.max(0, rps - 1)) / rps,
   );
+  const users = rps * ASSUMPTIONS.usersPerRequestPerSecond;
   const lines = {
-    apiGateway: PRICES.httpApiRequests.usd,
-    lambdaRequests: PRICES.lambdaRequests.usd,
-    // Lambda bills duration rounded up to the millisecond.
-    lambdaDuration: (Math.max(1, Math.ceil(durationMs)) / 1000) * gb * gbSecond * 1e6,
+    apiGateway: billedShare * apiUnitsPerRequest(measured.logs) * PRICES.httpApiRequests.usd,
+    lambdaRequests: billedShare * PRICES.lambdaRequests.usd,
+    // Already the mean of each invocation's duration rounded up to the millisecond.
+    lambdaDuration: billedShare * (durationMs / 1000) * gb * gbSecond * 1e6,
     init: cold * (Math.ceil(measured.initMs) / 1000) * gb * gbSecond * 1e6,
     dynamodb: (measured.readUnitsPerRequest + cold * ASSUMPTIONS.warmUpReadUnits) * PRICES.dynamodbReadRequest.usd,
     logsIngestion:
@@ -132,19 +130,22 @@ export function perMillion(measured: Measured, settings: TelemetrySettings): Per
       1e6,
     xray: settings.tracing ? tracedShare * PRICES.xrayTraces.usd : 0,
     dataTransferOut: ((response * PRICES.dataTransferOut.usd) / GB) * 1e6,
+    // Monthly active users on the Lite plan, spread over the month's requests.
+    cognito: (tiered(users, COGNITO_LITE_TIERS) / monthlyRequests(rps)) * 1e6,
   };
   const total = Object.values(lines).reduce((sum, value) => sum + value, 0);
   return Object.fromEntries(Object.entries({ ...lines, total }).map(([k, v]) => [k, round(v)])) as PerMillion;
 }
 
 /** Each flag's other values, priced against the default stack (total per million, and the change). */
-export const FLAG_VARIANTS: { flag: string; settings: Partial<TelemetrySettings> }[] = [
+export const FLAG_VARIANTS: { flag: string; settings: Partial<TelemetrySettings>; options?: StackOptions }[] = [
   { flag: 'requestLog=all', settings: { requestLog: 'all' } },
   { flag: 'accessLog=full', settings: { accessLog: 'full' } },
   { flag: 'accessLogClass=standard', settings: { accessLogClass: 'standard' } },
   { flag: 'tracing=true', settings: { tracing: true } },
   { flag: 'systemLogLevel=INFO', settings: { systemLogLevel: 'INFO' } },
   { flag: 'systemLogLevel=DEBUG', settings: { systemLogLevel: 'DEBUG' } },
+  { flag: 'jwtAuthorizer=true', settings: {}, options: { jwtAuthorizer: true } },
 ];
 
 export function costOf(measured: Measured) {
@@ -153,13 +154,18 @@ export function costOf(measured: Measured) {
   return {
     assumptions: { ...ASSUMPTIONS, settings: DEFAULT_TELEMETRY, logRetentionDays: LOG_RETENTION_DAYS },
     billed: {
-      durationMs: Math.max(1, Math.ceil(measured.p50Ms)),
+      /** Mean billed duration of a warm invocation. */
+      durationMs: measured.billedDurationMs,
+      /** HTTP API units per request (512 KB each). */
+      apiUnits: round(apiUnitsPerRequest(measured.logs)),
       initMs: Math.ceil(measured.initMs),
       readUnitsPerRequest: measured.readUnitsPerRequest,
     },
     perMillionUsd: usd,
     /** The total without internet data transfer, which the response size (the clients' page size) sets. */
     totalExcludingDataTransferUsd: round(usd.total - usd.dataTransferOut),
+    /** The total without Cognito, which the users (not the requests) set. */
+    totalExcludingCognitoUsd: round(usd.total - usd.cognito),
     logBytesPerRequest: bytes.perRequest,
     logBytesByStatus: bytes.byStatus,
     responseBytesPerRequest: bytes.responseBytes,
@@ -167,8 +173,8 @@ export function costOf(measured: Measured) {
     functionRecords: Object.fromEntries(
       Object.entries(measured.logs.byStatus).map(([status, log]) => [status, log.function.lines]),
     ),
-    flags: FLAG_VARIANTS.map(({ flag, settings }) => {
-      const total = perMillion(measured, { ...DEFAULT_TELEMETRY, ...settings }).total;
+    flags: FLAG_VARIANTS.map(({ flag, settings, options }) => {
+      const total = perMillion(measured, { ...DEFAULT_TELEMETRY, ...settings }, options).total;
       return { flag, totalUsd: total, changeUsd: round(total - usd.total) };
     }),
   };

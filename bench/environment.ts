@@ -9,7 +9,7 @@ import { functionNodeOptions } from '../infra/function-runtime.ts';
 import { DEFAULT_TELEMETRY, telemetryEnvironment } from '../infra/telemetry.ts';
 import { createSigningKey, createTlsIdentity, type JwksServer, signToken, startJwksServer } from '../local/issuer.ts';
 import { mintToken } from '../local/tokens.ts';
-import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
+import { type LocalDynamo, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from './config.ts';
 import { type Front, startTlsFront } from './network.ts';
@@ -116,12 +116,4 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
   };
 }
 
-/** `count` plants of `owner`, shaped like real ones (a name, a tag on most). */
-export function plantsOf(owner: string, count: number): PlantItem[] {
-  return Array.from({ length: count }, (_, i) => ({
-    owner,
-    id: `plant-${String(i).padStart(5, '0')}`,
-    name: `Monstera deliciosa #${i}`,
-    ...(i % 4 !== 0 && { tag: i % 2 === 0 ? 'indoor' : 'outdoor' }),
-  }));
-}
+export { plantsOf } from './shapes.ts';

@@ -66,6 +66,73 @@ export const PRICES = {
     'dashboard-month (the first 3 of an account are free)',
     'https://aws.amazon.com/cloudwatch/pricing/',
   ),
+  lambdaProvisionedGbSecond: price(
+    0.0000033334,
+    'GB-second of provisioned concurrency configured, arm64, used or not',
+    'https://aws.amazon.com/lambda/pricing/',
+    '2026-11-23',
+  ),
+  lambdaX86GbSecond: price(0.0000166667, 'GB-second, x86_64', 'https://aws.amazon.com/lambda/pricing/', '2026-11-23'),
+  httpApiRequestsOver300M: price(
+    0.9,
+    'million requests beyond the first 300 million a month',
+    'https://aws.amazon.com/api-gateway/pricing/',
+    '2026-11-25',
+  ),
+  dataTransferOutNext40TB: price(
+    0.085,
+    'GB to the internet, the next 40 TB a month after the first 10 TB',
+    'https://aws.amazon.com/ec2/pricing/on-demand/',
+    '2026-11-25',
+  ),
+  dynamodbStorage: price(
+    0.25,
+    'GB-month of table storage, Standard table class (the first 25 GB of an account free, not counted here); each item is its attribute names and values plus 100 bytes of overhead',
+    'https://aws.amazon.com/dynamodb/pricing/on-demand/',
+    '2026-11-25',
+  ),
+  dynamodbPitr: price(
+    0.2,
+    'GB-month of continuous backups (point-in-time recovery), on the table size',
+    'https://aws.amazon.com/dynamodb/pricing/on-demand/',
+    '2026-11-25',
+  ),
+  cognitoLiteMau: price(
+    0.0055,
+    "monthly active user on the Lite plan, from the 10,001st to 100,000 (first 10,000 free); $0.0046 from 100,001 to 1 million (the price page's worked example); beyond 1 million lower tiers exist, not checked here, so $0.0046 is kept (the higher figure)",
+    'https://aws.amazon.com/cognito/pricing/ (read through copies: a transcription of 2026-09-20, danguisinger.com/aws/cognito/)',
+    '2026-11-25',
+  ),
+  cognitoEssentialsMau: price(
+    0.015,
+    'monthly active user on the Essentials plan beyond the first 10,000 (free)',
+    'https://aws.amazon.com/cognito/pricing/ (a transcription of 2026-09-20)',
+    '2026-11-25',
+  ),
+  cognitoPlusMau: price(
+    0.02,
+    'monthly active user on the Plus plan, no free tier',
+    'https://aws.amazon.com/cognito/pricing/ (a transcription of 2026-09-20)',
+    '2026-11-25',
+  ),
+  cognitoM2mAppClient: price(
+    6.0,
+    'app client allowed the client-credentials grant, per month (prorated by the second)',
+    'https://aws.amazon.com/cognito/pricing/ (as quoted by dev.classmethod.jp, 2024-05-13, and in the CUR line item guide)',
+    '2026-11-25',
+  ),
+  cognitoM2mTokenRequests: price(
+    2.25,
+    'thousand client-credentials token requests (first tier; graduated below that)',
+    'https://aws.amazon.com/cognito/pricing/ (CUR line item CUPM2MTokenRequestsFull, cur.vantage-api.com, 2025-04-27)',
+    '2026-11-25',
+  ),
+  budget: price(
+    0.02,
+    "day per active budget beyond the account's first two (free)",
+    'https://docs.aws.amazon.com/cost-management/latest/userguide/budgets-managing-costs.html',
+    '2026-11-25',
+  ),
 } as const;
 
 /**
@@ -83,4 +150,16 @@ export const BILLING_FACTS = {
   /** X-Ray with Lambda active tracing: 1 request a second and 5% of the rest, not configurable (Lambda Developer Guide). */
   xrayReservoirPerSecond: 1,
   xrayFixedRate: 0.05,
+  /** HTTP API meters requests in 512 KB increments: a 1.1 MB response is billed as 3 requests (API Gateway pricing). */
+  httpApiMeteringBytes: 512 * 1024,
+  /** DynamoDB bills each stored item its attribute names and values plus 100 bytes (Developer Guide, item sizes). */
+  dynamodbItemOverheadBytes: 100,
+  /** AWS prices a month as 730 hours. */
+  hoursPerMonth: 730,
+  /**
+   * API Gateway bills neither throttled (429) requests nor those its authorizer refuses: AWS staff
+   * answers on re:Post (questions QUm1jSF1ieSQ25Ol1RzFLysA, QUY2x146iORPmsJHpff8u0eA,
+   * QU5y4fo-e3RWyU5r4VmyPIzA); the documentation page that said so has been removed.
+   */
+  refusedByGatewayBilled: false,
 };

@@ -1,5 +1,6 @@
 // The markdown report printed on stdout (and pasted into docs/performance.md).
 
+import { billRows } from './bill-report.ts';
 import type { BenchResults } from './results.ts';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
@@ -31,6 +32,8 @@ export function renderReport(r: BenchResults): string {
     '',
     ...costRows(r),
     '',
+    ...billRows(r.cost),
+    '',
     `| target | goal | measured | met |`,
     `|---|---|---|---|`,
     ...r.targets.map((t) => `| ${t.name} | ${t.goal} | ${t.value} | ${t.met ? 'yes' : 'no'} |`),
@@ -50,7 +53,7 @@ function costRows({ cost }: BenchResults): string[] {
     '|---|---|---|',
     line('API Gateway (HTTP API)', usd.apiGateway, 'requests'),
     line('Lambda requests', usd.lambdaRequests, 'requests'),
-    line('Lambda duration', usd.lambdaDuration, `p50 ${r2(billed.durationMs)} ms billed, 1024 MB arm64`),
+    line('Lambda duration', usd.lambdaDuration, `mean ${r2(billed.durationMs)} ms billed, 1024 MB arm64`),
     line('Lambda INIT', usd.init, `${billed.initMs} ms per cold start`),
     line(
       'DynamoDB reads',
@@ -65,11 +68,14 @@ function costRows({ cost }: BenchResults): string[] {
     line('CloudWatch Logs storage', usd.logsStorage, `${a.logRetentionDays} days, compressed`),
     line('X-Ray', usd.xray, a.settings.tracing ? '1/s + 5% traced' : 'tracing off'),
     line('Data transfer out', usd.dataTransferOut, `${cost.responseBytesPerRequest} B per response`),
+    line('Cognito (Lite)', usd.cognito, `${a.usersPerRequestPerSecond * a.requestsPerSecond} monthly active users`),
     `| **total** | **${usd4(usd.total)}** | ${usd4(cost.totalExcludingDataTransferUsd)} without data transfer out |`,
     '',
     '| flag (price against the default) | total per million | change |',
     '|---|---|---|',
-    ...cost.flags.map((f) => `| \`${f.flag}\` | ${usd4(f.totalUsd)} | +${usd4(f.changeUsd)} |`),
+    ...cost.flags.map(
+      (f) => `| \`${f.flag}\` | ${usd4(f.totalUsd)} | ${f.changeUsd < 0 ? '−' : '+'}${usd4(Math.abs(f.changeUsd))} |`,
+    ),
     '',
     `| a month, whatever the traffic | USD |`,
     '|---|---|',

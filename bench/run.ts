@@ -6,6 +6,8 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { billOf } from './bill-of.ts';
+import { type BilledDuration, billedDuration, measureNetworkDuration } from './billed-duration.ts';
 import { buildAll } from './bundles.ts';
 import { renderChart } from './chart.ts';
 import { measureColdStarts, measureNetworkColdStarts } from './cold-start.ts';
@@ -40,6 +42,13 @@ try {
   const network = rttMs === undefined ? undefined : await measureNetworkColdStarts(env, bundles.handler, rttMs);
   log(`warm: ${settings.warmInvocations} invocations per function, tracing off then on`);
   const warm = await measureWarm(env, bundles.handler, bundles.bare);
+  // What Lambda bills: the mean of each invocation rounded up, over the modelled network when given.
+  let duration: BilledDuration;
+  if (rttMs === undefined) duration = billedDuration(warm.handler.latenciesUs);
+  else {
+    log(`warm over a ${rttMs} ms round trip: ${settings.networkInvocations} invocations for the mean billed duration`);
+    duration = await measureNetworkDuration(env, bundles.handler, rttMs);
+  }
   log(`read cost at ${settings.tableSizes.join(', ')} other users' plants`);
   const readCost = await measureReadCost(env, bundles.handler);
   log(`read cost of one page for a caller in ${settings.groupCounts.join(' or ')} groups`);
@@ -72,14 +81,16 @@ try {
     },
     readCost,
     groupReadCost,
+    billedDuration: duration,
     peakRssBytes: {
       coldStart: coldStart.handler.maxRssBytes,
       afterWarm: warm.maxRssBytes,
       warmInvocations: settings.warmupInvocations + warm.rssInvocations,
     },
-    cost: {
-      ...costOf({
+    cost: billOf(
+      costOf({
         logs,
+        billedDurationMs: duration.meanBilledMs,
         p50Ms: warm.handler.p50Ms,
         tracedP50Ms: warm.tracingOn.handler.p50Ms,
         initMs: coldStart.handler.medianImportMs,
@@ -87,7 +98,8 @@ try {
         maxMemoryUsedMB: Math.round(warm.maxRssBytes / 2 ** 20),
       }),
       monthlyUsd,
-    },
+      { refusalDurationMs: Math.max(1, Math.ceil(warm.handler.p50Ms)) },
+    ),
   };
   // bench:scale's key comes from its own run (npm run bench:scale): kept as it wrote it.
   const file = `${outDir}results.json`;

@@ -63,7 +63,8 @@ export interface ScaleResults {
 export function modelScale(measured: ScaleMeasurements): ScaleResults {
   const limits: Limits = {
     ...AWS_LIMITS,
-    stageRate: readSettings(() => undefined).throttle.rateLimit,
+    // The default bill ceiling's stage throttle (-c maxRequestsPerSecond, infra/ceiling.ts).
+    stageRate: readSettings(() => undefined).ceiling.throttle.rateLimit,
     dynamoRoundTripMs: ASSUMED.dynamoRoundTripMs,
   };
   const m: Measured = {

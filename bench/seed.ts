@@ -2,7 +2,7 @@
 
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type PlantItem, storedItem } from '../local/table.ts';
-import { settings, TABLE } from './config.ts';
+import { otherUser, settings, TABLE } from './config.ts';
 import { plantsOf } from './environment.ts';
 
 /** Grows the table from `from` to `to` other users' plants; returns the items written per second. */
@@ -15,7 +15,7 @@ export async function seedOtherUsers(
   const perUser = settings.plantsPerOtherUser;
   const items: PlantItem[] = [];
   for (let user = from / perUser; user < to / perUser; user++) {
-    items.push(...plantsOf(`user-${String(user).padStart(6, '0')}`, perUser));
+    items.push(...plantsOf(otherUser(user), perUser));
   }
   const started = performance.now();
   await writeAll(client, items, onProgress);

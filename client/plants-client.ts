@@ -28,7 +28,7 @@ export class PlantsApiError extends Error {
 
 /**
  * The first page's URL: `plants` under the API's base URL (the stack's ApiUrl or CustomDomainUrl,
- * `http://localhost:3000` locally). A URL that already ends in `/plants` is taken as it is.
+ * `http://127.0.0.1:3000` locally). A URL that already ends in `/plants` is taken as it is.
  */
 export function plantsUrl(apiUrl: string, query: ListPlantsQuery = {}): URL {
   const base = new URL(apiUrl);
@@ -37,12 +37,36 @@ export function plantsUrl(apiUrl: string, query: ListPlantsQuery = {}): URL {
   return url;
 }
 
-/** One GET with the token (none if undefined), bounded in time. */
-export function getPlants(url: URL | string, token: string | undefined, fetchImpl = fetch): Promise<Response> {
-  return fetchImpl(url, {
+/** The API answered with a redirect, which the client does not follow: its status and target. */
+export class PlantsRedirectError extends Error {
+  override name = 'PlantsRedirectError';
+  readonly status: number;
+  readonly location: string | null;
+  constructor(url: URL | string, status: number, location: string | null) {
+    super(
+      `GET ${url} answered ${status}, a redirect to ${location ?? 'nowhere'}: not followed, since GET /plants never redirects (call the API at its own URL: the stack's ApiUrl or CustomDomainUrl)`,
+    );
+    this.status = status;
+    this.location = location;
+  }
+}
+
+/**
+ * One GET with the token (none if undefined), bounded in time. A redirect is refused, never
+ * followed: fetch would drop the token on another origin, but the walk would then read that
+ * origin's page as plants; the API itself never redirects.
+ */
+export async function getPlants(url: URL | string, token: string | undefined, fetchImpl = fetch): Promise<Response> {
+  const response = await fetchImpl(url, {
     headers: { accept: 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
+    redirect: 'manual',
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new PlantsRedirectError(url, response.status, response.headers.get('location'));
+  }
+  return response;
 }
 
 /**
@@ -63,25 +87,18 @@ export function nextPage(response: Pick<Response, 'headers' | 'url'>): URL | und
 
 /**
  * The next URL if it stays on the origin the walk started on, else an error naming both: a bearer
- * token goes only where its holder sent it, never to a host a response names. (A stack with a
- * custom domain links there even when called on its execute-api URL: call its CustomDomainUrl.)
+ * token goes only where its holder sent it, never to a host a response names. Origins compare
+ * exactly: `localhost`, `127.0.0.1` and `[::1]` are three, since another process of this machine
+ * can listen on one of them while the server listens on another. (A stack with a custom domain
+ * links there even when called on its execute-api URL: call its CustomDomainUrl.)
  */
 export function sameOrigin(next: URL | undefined, first: URL): URL | undefined {
-  if (next && originKey(next) !== originKey(first)) {
+  if (next && next.origin !== first.origin) {
     throw new Error(
       `GET /plants linked to ${next.origin}, not ${first.origin} where the walk began; the token is not sent there. Call the API at the URL its links use (a stack's CustomDomainUrl, or its -c publicBaseUrl)`,
     );
   }
   return next;
-}
-
-/**
- * An origin, with this machine's usual names for itself (localhost, 127.0.0.1, [::1]) on one port
- * taken as one: `npm start` links to localhost whichever of them it was called on.
- */
-function originKey(url: URL): string {
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  return loopback ? `${url.protocol}//loopback:${url.port}` : url.origin;
 }
 
 /** Every plant the token's user has access to, page after page; throws PlantsApiError on any refusal. */

@@ -6,8 +6,6 @@ import { SettingsError } from './context-values.ts';
 export const CONTEXT_KEYS = [
   'stackName',
   'dev',
-  'throttleRate',
-  'throttleBurst',
   'corsOrigins',
   'authIssuer',
   'authAudience',
@@ -37,6 +35,11 @@ export const CONTEXT_KEYS = [
   'alarmP99Ms',
   'deploymentStrategy',
   'provisionedConcurrency',
+  // The bill ceiling (infra/ceiling.ts).
+  'maxRequestsPerSecond',
+  'reserveConcurrency',
+  'monthlyBudgetUsd',
+  // The function's group cache (handlers/lib/group-cache.ts).
   'groupCacheSeconds',
   'groupCacheMaxBytes',
 ] as const;
@@ -51,6 +54,8 @@ const REMOVED: Record<string, string> = {
   logLevel:
     'the function no longer has a log level: it writes one record per refused or failed request (requestLog=all: every request)',
   debugSampleRate: 'the function no longer logs at DEBUG; requestLog=all records every request',
+  throttleRate: 'the stage throttle follows from maxRequestsPerSecond (rate = N), with concurrency and table maximum',
+  throttleBurst: 'the stage burst follows from maxRequestsPerSecond (the environments that may run at once)',
 };
 
 export function refuseUnknownKeys(keys: Iterable<string>): void {

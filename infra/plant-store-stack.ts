@@ -17,6 +17,7 @@ import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-log
 import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
 import { customDomainBaseUrl, PlantsApi } from './api.ts';
+import { monthlyBudget } from './budget.ts';
 import { Delivery } from './delivery.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
@@ -40,6 +41,9 @@ export class PlantStoreStack extends Stack {
       sortKey: { name: 'id', type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The bill ceiling: no flood of requests can read (or an import write) faster than this.
+      maxReadRequestUnits: settings.ceiling.maxReadRequestUnits,
+      maxWriteRequestUnits: settings.ceiling.maxWriteRequestUnits,
       deletionProtection: !settings.dev,
       removalPolicy,
     });
@@ -74,6 +78,8 @@ export class PlantStoreStack extends Stack {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       systemLogLevelV2: SystemLogLevel[telemetry.systemLogLevel],
+      // Opt in: taken from the account's unreserved pool, which new accounts may not have to spare.
+      ...(settings.ceiling.reserveConcurrency && { reservedConcurrentExecutions: settings.ceiling.concurrency }),
       environment: {
         // sam local only overrides variables the template declares; empty means unset to both. The
         // identity's own values (an external issuer's JWKS URI, issuer type) come after and win.
@@ -113,7 +119,7 @@ export class PlantStoreStack extends Stack {
     const { api, stage, domain } = new PlantsApi(this, 'Api', {
       fn: delivery.alias,
       identity,
-      throttle: settings.throttle,
+      throttle: settings.ceiling.throttle,
       corsOrigins: settings.corsOrigins,
       jwtAuthorizer: settings.jwtAuthorizer,
       customDomain: settings.customDomain,
@@ -132,6 +138,9 @@ export class PlantStoreStack extends Stack {
       requestLog: telemetry.requestLog,
     });
     delivery.rollBackOn(monitoring.alarms);
+    if (settings.ceiling.monthlyBudgetUsd !== undefined && settings.alarms.email !== undefined) {
+      monthlyBudget(this, settings.ceiling.monthlyBudgetUsd, settings.alarms.email);
+    }
 
     // Outputs
     const output = (id: string, description: string, value: string | undefined) => {

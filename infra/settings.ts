@@ -8,6 +8,7 @@ import {
   publicBase,
 } from '../handlers/lib/config.ts';
 import type { GroupCacheSettings } from '../handlers/lib/environment.ts';
+import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
@@ -21,8 +22,8 @@ export { SettingsError } from './context-values.ts';
 export interface StackSettings {
   /** A disposable stack: the table and user pool are destroyed with it, no deletion protection. */
   dev: boolean;
-  /** Steady-state requests per second and burst for the whole stage. */
-  throttle: { rateLimit: number; burstLimit: number };
+  /** The bill ceiling (`maxRequestsPerSecond`): stage throttle, concurrency, table maximum, budget. */
+  ceiling: Ceiling;
   /** Browser origins allowed by CORS; empty means CORS is off. */
   corsOrigins: string[];
   /** Who issues the tokens the function (and optionally the gateway) accepts. */
@@ -67,8 +68,6 @@ export interface AlarmSettings {
   p99Ms: number;
 }
 
-const DEFAULT_RATE_LIMIT = 50;
-const DEFAULT_BURST_LIMIT = 100;
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/;
 const BASE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -77,12 +76,19 @@ const BASE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
 export function readSettings(context: ContextReader, givenKeys: Iterable<string> = []): StackSettings {
   refuseUnknownKeys(givenKeys);
   const dev = flag(context, 'dev');
+  const alarmEmail = text(context, 'alarmEmail');
+  const ceiling = readCeiling(context, alarmEmail);
+  const delivery = readDelivery(context, dev);
+  // Lambda refuses provisioned concurrency above the function's reserved concurrency.
+  if (ceiling.reserveConcurrency && delivery.provisionedConcurrency > ceiling.concurrency) {
+    throw new SettingsError(
+      `provisionedConcurrency (${delivery.provisionedConcurrency}) must not exceed the reserved concurrency ` +
+        `that maxRequestsPerSecond=${ceiling.maxRequestsPerSecond} sets (${ceiling.concurrency})`,
+    );
+  }
   return {
     dev,
-    throttle: {
-      rateLimit: integer(context, 'throttleRate', DEFAULT_RATE_LIMIT),
-      burstLimit: integer(context, 'throttleBurst', DEFAULT_BURST_LIMIT),
-    },
+    ceiling,
     corsOrigins: list(text(context, 'corsOrigins')),
     identity: readIdentity(context),
     jwtAuthorizer: flag(context, 'jwtAuthorizer'),
@@ -93,13 +99,13 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     telemetry: readTelemetry(context),
     sourceMaps: flag(context, 'sourceMaps'),
     alarms: {
-      email: text(context, 'alarmEmail'),
+      email: alarmEmail,
       errorRatePercent: decimal(context, 'alarmErrorRatePercent', 1, { min: 0, max: 100, inclusiveMin: false }),
       minRequests: integer(context, 'alarmMinRequests', 10),
       // A threshold at or past the timeout could never be crossed.
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
-    delivery: readDelivery(context, dev),
+    delivery,
     groupCache: readGroupCache(context),
   };
 }

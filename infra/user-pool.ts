@@ -49,7 +49,9 @@ function userPoolFor(scope: Construct, retain: boolean, removalPolicy: RemovalPo
     mfa: Mfa.OPTIONAL,
     mfaSecondFactor: { otp: true, sms: false },
     accountRecovery: AccountRecovery.EMAIL_ONLY,
-    featurePlan: FeaturePlan.ESSENTIALS,
+    // Lite has every feature this pool uses (password sign-in, optional TOTP MFA, e-mail recovery, groups,
+    // the classic hosted domain for the client-credentials grant) at about a third of Essentials per MAU.
+    featurePlan: FeaturePlan.LITE,
     deletionProtection: retain,
     removalPolicy,
   });
@@ -63,8 +65,8 @@ function userPoolFor(scope: Construct, retain: boolean, removalPolicy: RemovalPo
     {
       id: 'AwsSolutions-COG8',
       reason:
-        'Threat protection needs the Cognito Plus feature plan, billed per monthly active user; the default ' +
-        'pool stays on Essentials, and password policy, no self sign-up and optional TOTP cover the basics.',
+        'Threat protection needs the Cognito Plus feature plan ($0.02 per monthly active user, no free tier); ' +
+        'the default pool is on Lite, and password policy, no self sign-up and optional TOTP cover the basics.',
     },
   );
   return userPool;

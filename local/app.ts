@@ -6,7 +6,7 @@ import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
 import { docsReply, NOSNIFF } from './docs.ts';
 import { type Handler, lambdaContext } from './lambda.ts';
-import { originFor } from './listen-address.ts';
+import { linkOnOrigin, originFor } from './listen-address.ts';
 import type { RefusalExplainer } from './refusal.ts';
 
 /** The API's routes, as the stack declares them on the HTTP API. */
@@ -60,7 +60,12 @@ export function createApp(options: AppOptions): RequestListener {
     if (ROUTES.has(routeKey)) {
       const event = toHttpApiEvent(fromIncoming(req, body), { routeKey, requestId, now: new Date(), port });
       try {
-        return { ...toHttpReply(await handler(event, lambdaContext())), fromFunction: true };
+        const reply = toHttpReply(await handler(event, lambdaContext()));
+        const [given = '', called = given] = [origins[0], originFor(req.headers.host, origins)];
+        const headers = reply.headers.map(([name, value]): [string, string] =>
+          name.toLowerCase() === 'link' ? [name, linkOnOrigin(value, given, called)] : [name, value],
+        );
+        return { ...reply, headers, fromFunction: true };
       } catch (error) {
         // An error that escapes the function: API Gateway answers 500 and the log has the cause.
         console.error(error);

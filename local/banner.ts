@@ -1,45 +1,41 @@
-// The start banner: where everything is, and curl commands that work as pasted.
+// The start banner: the API's URL first, then where the rest is and one curl command to paste,
+// short enough to stay on an 80-column screen (no token in it: `npm run token` prints one).
+
+import { DEFAULT_PORT } from './options.ts';
 
 export interface BannerFacts {
   origin: string;
+  port: number;
   startupMs: number;
   store: string;
-  /** Issuer in use, and for the local issuer the demo users' tokens and their lifetime. */
+  /** Issuer in use. */
   issuer: string;
-  tokens?: { user: string; groups: readonly string[]; token: string }[] | undefined;
+  /** For the local issuer: the demo users and their groups, and how long a fresh token lives. */
+  users?: { user: string; groups: readonly string[] }[] | undefined;
   tokenTtl?: string | undefined;
   /** Things to know before trying it (no demo data, listening beyond loopback), one line each. */
   notices?: (string | undefined)[];
 }
 
-export function banner({ origin, startupMs, store, issuer, tokens, tokenTtl, notices = [] }: BannerFacts): string {
+export function banner({ origin, port, startupMs, store, issuer, users, tokenTtl, notices = [] }: BannerFacts): string {
   const lines = [
     '',
-    `Plant store API ready in ${(startupMs / 1000).toFixed(1)} s`,
-    `  API     ${origin}/plants`,
-    `  Docs    ${origin}/docs  (OpenAPI document: ${origin}/openapi.json)`,
+    `Plant store API  ${origin}/plants  (ready in ${(startupMs / 1000).toFixed(1)} s)`,
+    `  Docs    ${origin}/docs`,
     `  Store   ${store}`,
     `  Tokens  ${issuer}`,
+    ...notices.filter((notice) => notice !== undefined).map((notice) => `Note: ${notice}`),
     '',
-    ...notices.filter((notice) => notice !== undefined).flatMap((notice) => [`Note: ${notice}`, '']),
   ];
-  if (tokens) {
-    lines.push(`Try it (tokens valid for ${tokenTtl}; a fresh one: npm run token -- <user> [--groups a,b]):`);
-    for (const { user, groups, token } of tokens) {
-      const shared =
-        groups.length > 0 ? ` and the ${groups.join(', ')} group's (the token names ${user}'s groups)` : '';
-      lines.push(
-        `  # ${user}'s own plants${shared}`,
-        `  curl -s -H "Authorization: Bearer ${token}" "${origin}/plants"`,
-      );
-    }
-    const first = tokens[0];
-    if (first) {
-      lines.push(
-        `  # ${first.user}'s first page of two; the Link header points to the next page`,
-        `  curl -i -H "Authorization: Bearer ${first.token}" "${origin}/plants?limit=2"`,
-      );
-    }
+  const first = users?.[0];
+  if (first) {
+    const portFlag = port === DEFAULT_PORT ? '' : ` --port ${port}`;
+    const groups = first.groups.length > 0 ? ` and the ${first.groups.join(', ')} group's` : '';
+    lines.push(
+      `Try it: ${first.user}'s plants${groups}, two a page (users: ${users.map(({ user }) => user).join(', ')})`,
+      `  TOKEN=$(npm run -s token -- ${first.user}${portFlag})    # valid for ${tokenTtl}`,
+      `  curl -i -H "Authorization: Bearer $TOKEN" "${origin}/plants?limit=2"`,
+    );
   } else {
     lines.push(
       'Try it with an access token from your issuer:',

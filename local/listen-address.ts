@@ -9,7 +9,6 @@ import { isLoopbackHost } from '../handlers/lib/config.ts';
 export const DEFAULT_HOST = '127.0.0.1';
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 const hostPart = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
 
@@ -26,9 +25,24 @@ export function linkBaseFor(host: string, origin: string): string | undefined {
   return loopbackOnly(host) ? origin : undefined;
 }
 
-/** The origin printed and given to clients: localhost wherever loopback reaches the server. */
-export function originOf(host: string, port: number): string {
-  return `http://${LOOPBACK.has(host) || WILDCARDS.has(host) ? 'localhost' : hostPart(host)}:${port}`;
+/**
+ * The origin printed and given to clients: the address the server is bound to (a wildcard's
+ * loopback address), never `localhost`, which may resolve to another address than the one bound
+ * (::1 before 127.0.0.1 in stock Debian, Ubuntu and macOS hosts files), where another process of
+ * this machine could listen on the same port and receive the tokens sent there.
+ */
+export function originOf(address: string, port: number): string {
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  return `http://${hostPart(host)}:${port}`;
+}
+
+/**
+ * A next link as the caller should follow it: on the origin the request was made to, when that is
+ * one this server answers as (a client given `http://localhost:3000` is linked there, not to the
+ * 127.0.0.1 origin the function's links name; clients send a token only to the origin given).
+ */
+export function linkOnOrigin(link: string, given: string, called: string): string {
+  return given === called ? link : link.replaceAll(`<${given}/`, `<${called}/`);
 }
 
 /** Every origin a client of this server can rightly use; the first is the one given out. */

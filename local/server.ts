@@ -1,4 +1,4 @@
-// `npm start`: the API on http://localhost:PORT through the bundle that deploys, with an embedded
+// `npm start`: the API on http://127.0.0.1:PORT through the bundle that deploys, with an embedded
 // DynamoDB, a local token issuer and demo data by default.
 
 import { createServer, type RequestListener } from 'node:http';
@@ -79,8 +79,10 @@ await new Promise<void>((resolve) => {
   });
   server.listen(options.port, options.host, resolve);
 });
-const port = (server.address() as AddressInfo).port;
-const origin = originOf(options.host, port);
+// The address actually bound, not a name for it: `localhost` may resolve to ::1 first, where
+// another process could listen on the same port and receive the tokens sent there.
+const { port, address: boundAddress } = server.address() as AddressInfo;
+const origin = originOf(boundAddress, port);
 
 let store: Store | undefined;
 let auth: AuthMode | undefined;
@@ -110,13 +112,9 @@ try {
   // A table that held data gets no demo data: say so when the banner's commands would find none.
   const demoNotice =
     auth.tokens && !store.createdTable ? await demoDataNotice(store.client, store.tableName) : undefined;
-  // Powertools: the function's JSON log lines, pretty-printed on a terminal; no EMF metrics,
-  // which only mean something to CloudWatch; a cold start reported as Lambda reports it.
-  setUnset(
-    functionEnvironment({
-      telemetry: { pretty: process.stdout.isTTY === true, metrics: false, initializationType: 'on-demand' },
-    }),
-  );
+  // The function's records one JSON line each, as on Lambda (POWERTOOLS_DEV=true indents them);
+  // no EMF metrics, which only mean something to CloudWatch; a cold start reported as Lambda does.
+  setUnset(functionEnvironment({ telemetry: { metrics: false, initializationType: 'on-demand' } }));
   // Locally, stack traces through the source map (a deployed function asks: -c sourceMaps=true).
   process.setSourceMapsEnabled(true);
 
@@ -126,7 +124,7 @@ try {
   app = createApp({
     handler,
     port,
-    origins: knownOrigins(options.host, port),
+    origins: knownOrigins(boundAddress, port),
     authorizeHelp: auth.jwks ? localAuthorizeHelp(port) : externalAuthorizeHelp(authConfig.issuer),
     jwks: auth.jwks,
     explainRefusal,
@@ -145,11 +143,12 @@ try {
   console.log(
     banner({
       origin,
+      port,
       // performance.now() counts from process start, so module loading is included.
       startupMs: performance.now(),
       store: `${store.describe()}, table ${store.tableName}`,
       issuer: auth.description,
-      tokens: auth.tokens,
+      users: auth.tokens,
       tokenTtl: DEFAULT_TOKEN_TTL,
       notices: [demoNotice, exposureNotice(options.host)],
     }),

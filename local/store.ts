@@ -8,6 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { Level } from 'level';
+import { closeDynaliteIterators } from './dynalite-iterators.ts';
 import { createPlantsTable, tableExists, tablesThere } from './table.ts';
 
 export interface StoreOptions {
@@ -119,6 +120,7 @@ async function startDynalite(dataDir: string | undefined) {
     mkdirSync(dataDir, { recursive: true });
     await assertNotLocked(dataDir);
   }
+  closeDynaliteIterators();
   const server: Server = dynalite({ createTableMs: 0, ...(dataDir && { path: dataDir }) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -17,7 +17,7 @@ export const COGNITO_SIGNIN_SCOPE = 'aws.cognito.signin.user.admin';
 export type TokenShape = IssuerType;
 
 /** The local issuer is the local server's origin, whose /.well-known/jwks.json lists its key. */
-export const localIssuerUrl = (port: number) => `http://localhost:${port}`;
+export const localIssuerUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 export interface TokenRequest {
   issuer: string;

@@ -1,6 +1,7 @@
 // An OIDC issuer with AUTH_TOKEN_USE unset (the default): access tokens shaped as real issuers
-// shape them pass; ID tokens, tokens that never expire or live too long, tokens from the future
-// and tokens with a `crit` header are refused, each counted under its own AuthFailures reason.
+// shape them pass; ID tokens (a nonce, a token_use or typ that says so, an at_hash or c_hash),
+// tokens that never expire or live too long, tokens from the future and tokens with a `crit`
+// header are refused, each counted under its own AuthFailures reason.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signToken } from '../local/issuer.ts';
@@ -44,6 +45,10 @@ describe('the OIDC default', () => {
     ['an ID token whose aud is the API (nonce)', 'wrong_token_use', {}, { nonce: 'n', at_hash: 'h' }],
     ['an ID token that says token_use id', 'wrong_token_use', {}, { token_use: 'id' }],
     ['a Keycloak ID token', 'wrong_token_use', {}, { typ: 'ID' }],
+    ['a code-flow ID token (at_hash, sid, no nonce)', 'wrong_token_use', {}, { at_hash: 'aGFzaA', sid: 's' }],
+    ['an ID token from a hybrid flow (c_hash)', 'wrong_token_use', {}, { c_hash: 'aGFzaA' }],
+    ['an Entra ID v2 ID token', 'wrong_token_use', {}, { ver: '2.0', oid: 'o', tid: 't', at_hash: 'aGFzaA' }],
+    ['an ID token with at_hash though typed at+jwt', 'wrong_token_use', { typ: 'at+jwt' }, { at_hash: 'aGFzaA' }],
     ['a logout token', 'wrong_token_use', { typ: 'logout+jwt' }, { events: {} }],
     ['no exp', 'missing_exp', {}, { exp: undefined }],
     ['exp = 1e300', 'lifetime_too_long', {}, { exp: 1e300 }],

@@ -31,7 +31,7 @@ export interface TelemetryConfig {
   namespace: string;
   /** EMF metrics in the records; off where CloudWatch never reads them (`npm start`). */
   metrics: boolean;
-  /** Indented records for a person at a terminal (POWERTOOLS_DEV, as `npm start` sets it). */
+  /** Indented records for a person at a terminal (POWERTOOLS_DEV). */
   pretty: boolean;
   /** The version serving: Lambda sets it, to the number when invoked through a version or alias. */
   version: string;

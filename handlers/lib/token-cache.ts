@@ -17,8 +17,28 @@ interface Entry {
   size: number;
 }
 
-/** The cache key: a digest of the whole token, so a key is 43 characters whatever the token's size. */
-export const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A signature as aws-jwt-verify reads it: base64url characters, then at most two `=`. */
+const SIGNATURE = /^[A-Za-z0-9_-]*={0,2}$/;
+
+/**
+ * The cache key: a digest of the token in its canonical spelling, so a key is 43 characters
+ * whatever the token's size, and one token takes one entry however it is spelt. The signed part
+ * (header.payload) is what it is; the signature is not: aws-jwt-verify decodes it with Node's
+ * base64 decoder, which ignores `=` padding and the unused low bits of the last character, so an
+ * RS256 token verifies in 48 spellings (3 paddings × 16 values of those 4 bits). Keyed on the
+ * signature's bytes re-encoded, all 48 are one entry; every one of them verifies as the library
+ * would verify it, since it checks those same bytes. A signature outside the library's alphabet
+ * is keyed as sent: the library refuses it, and no canonical key can equal it.
+ */
+export function tokenKey(token: string): string {
+  const dot = token.lastIndexOf('.');
+  const signature = token.slice(dot + 1);
+  const canonical =
+    dot > 0 && SIGNATURE.test(signature)
+      ? `${token.slice(0, dot)}.${Buffer.from(signature, 'base64url').toString('base64url')}`
+      : token;
+  return createHash('sha256').update(canonical).digest('base64url');
+}
 
 /**
  * Least recently used first (a Map keeps insertion order; a hit moves to the end). An entry is

@@ -48,13 +48,17 @@ function checkTokenUse(header: JwtHeader, payload: JwtPayload, config: ClaimsCon
  * Keycloak, Cognito; docs/reliability.md): a `token_use` other than `access` (Cognito); an
  * explicitly typed `typ` (`…+jwt`, RFC 8725 §3.11) other than an access token's `at+jwt` (RFC
  * 9068), such as `logout+jwt`; Keycloak's `typ` claim `ID`; or a `nonce` (OpenID Connect Core §2),
- * unless the token says it is an access token: Keycloak before 25 copied the nonce into them.
- * `typ: JWT`, or none, says nothing: Entra ID, Auth0 and Keycloak put `JWT` on both kinds.
+ * unless the token says it is an access token: Keycloak before 25 copied the nonce into them; or
+ * an `at_hash` or `c_hash`, which OpenID Connect Core (§3.1.3.6, §3.3.2.11) defines for ID
+ * tokens only (a code-flow ID token without a nonce, Entra ID v2's) and no issuer checked puts
+ * in an access token. `typ: JWT`, or none, says nothing: Entra ID, Auth0 and Keycloak put `JWT`
+ * on both kinds.
  */
 function marksIdToken(header: JwtHeader, payload: JwtPayload): boolean {
   const typ = typeof header.typ === 'string' ? header.typ.toLowerCase() : '';
   const typedAccess = ACCESS_TYP.test(typ);
   if (typ.endsWith('+jwt') && !typedAccess) return true;
+  if (payload.at_hash !== undefined || payload.c_hash !== undefined) return true;
   if (payload.token_use !== undefined && payload.token_use !== 'access') return true;
   const claimTyp = typeof payload.typ === 'string' ? payload.typ.toLowerCase() : undefined;
   if (claimTyp === 'id') return true;

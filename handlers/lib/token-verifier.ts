@@ -16,6 +16,8 @@ export interface PrefetchingTokenVerifier extends TokenVerifier {
   hydrated: Promise<void>;
   /** The cached key set: its version, whether it is within its maximum age, its refetch in flight. */
   keys: Pick<AgingJwksCache, 'version' | 'fresh' | 'refreshing'>;
+  /** The tokens that verified and are remembered (token-cache.ts). */
+  verified: Pick<VerifiedTokenCache, 'size'>;
 }
 
 // Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
@@ -50,7 +52,7 @@ export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifie
     verified.set(key, token, payload, keysVersion);
     return payload;
   };
-  return Object.assign(verify, { hydrated: verifier.hydrate().catch(() => undefined), keys: jwks });
+  return Object.assign(verify, { hydrated: verifier.hydrate().catch(() => undefined), keys: jwks, verified });
 }
 
 /**

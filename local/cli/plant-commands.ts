@@ -1,7 +1,9 @@
-// The data CLI's add, list and remove: one user's or one group's plants, or everyone's for list.
+// The data CLI's add, list and remove: one user's or one group's plants, or everyone's for list,
+// or what the API shows a user whose token names some groups.
 
 import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
+import { groupsOf } from '../../handlers/lib/groups.ts';
+import { accessiblePartitions, groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 import { batchWrite, deleteRequest, putRequest } from '../batch-write.ts';
 import { newPlantId } from '../ids.ts';
 import { validateRow, whoseOf } from '../plant-row.ts';
@@ -12,6 +14,7 @@ import type { Target } from './connect.ts';
 export interface CommandFlags {
   tag?: string | undefined;
   group?: string | undefined;
+  groups?: string | undefined;
   all?: boolean | undefined;
   json?: boolean | undefined;
   'skip-invalid'?: boolean | undefined;
@@ -60,9 +63,19 @@ export const list: Command = {
     if (extra.length > 0 || (owner !== undefined && flags.group !== undefined)) {
       throw new UsageError('list takes at most one owner, or --group GROUP');
     }
-    const whose = flags.group !== undefined ? { group: flags.group } : owner !== undefined ? { owner } : undefined;
+    if (flags.groups !== undefined && owner === undefined) {
+      throw new UsageError('--groups goes with an owner: list <owner> --groups G,H lists what the API shows them');
+    }
+    const groups = flags.groups === undefined ? undefined : tokenGroups(flags.groups);
     return async (target) => {
-      const items = await readPlants(target.client, target.tableName, whose && (await partitionOf(target, whose)));
+      const partitions =
+        owner !== undefined
+          ? accessiblePartitions({ sub: await target.ownerSub(owner), groups: groups ?? [] })
+          : flags.group !== undefined
+            ? [groupPartition(flags.group)]
+            : [undefined];
+      const items: PlantItem[] = [];
+      for (const partition of partitions) items.push(...(await readPlants(target.client, target.tableName, partition)));
       if (flags.json) console.log(JSON.stringify(items, null, 2));
       else {
         console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
@@ -70,11 +83,35 @@ export const list: Command = {
           console.log([owner ?? '', group ?? '', id, name, tag ?? ''].join('\t'));
         }
       }
-      console.error(`${items.length} plant(s)`);
+      console.error(`${items.length} plant(s) ${listed(owner, flags.group, groups)}`);
       return 0;
     };
   },
 };
+
+/** Group names as a token's groups claim would carry them, checked and ordered as the API reads them. */
+function tokenGroups(text: string): string[] {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  try {
+    if (names.length === 0) throw new Error();
+    return groupsOf({ groups: names }, 'groups');
+  } catch {
+    throw new UsageError('--groups takes group names separated by commas, as a token names them: --groups a,b');
+  }
+}
+
+/** Which partitions a list read, in its order, and what the API shows that the list did not. */
+function listed(owner: string | undefined, group: string | undefined, groups: string[] | undefined): string {
+  if (group !== undefined) return `of group ${group}`;
+  if (owner === undefined) return 'in every partition (a Scan of the table)';
+  if (groups === undefined) {
+    return `of ${owner}'s own; the API also shows the plants of the groups ${owner}'s token names: add --groups G,H to list those too`;
+  }
+  return `of ${owner}'s own, then of group ${groups.join(', then of group ')}: what the API shows ${owner} with a token naming these groups`;
+}
 
 export const remove: Command = {
   async prepare(args, flags) {

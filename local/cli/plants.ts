@@ -15,6 +15,8 @@ const USAGE = `Usage: npm run plants -- <command> [options]
                                          A row with an id replaces that plant: re-importing it changes
                                          nothing. A row without one gets a new id each time.
   list [owner | --group GROUP] [--json]  list plants (everyone's when neither is given)
+  list <owner> --groups G,H              what the API shows the owner with a token naming groups G
+                                         and H: their own plants, then each group's
   remove <owner> <id>... | <owner> --all
   remove --group GROUP <id>... | --group GROUP --all
                                          remove plants by id, or all of one owner's or group's;
@@ -35,6 +37,7 @@ async function main(): Promise<number> {
   const { values: flags, positionals } = parseCommandLine({
     tag: { type: 'string' },
     group: { type: 'string' },
+    groups: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
     all: { type: 'boolean' },
     json: { type: 'boolean' },

@@ -7,6 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { DEMO_USERS, seedDemoData } from '../demo.ts';
+import { closeDynaliteIterators } from '../dynalite-iterators.ts';
 import { createPlantsTable } from '../table.ts';
 import { DOCKER_HOST_NAME, type SamIssuer, startSamIssuer } from './issuer.ts';
 
@@ -24,6 +25,7 @@ export interface SamServices {
 }
 
 export async function startSamServices(issuerDir: string, host: string, scope?: string): Promise<SamServices> {
+  closeDynaliteIterators();
   const server: Server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

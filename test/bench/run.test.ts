@@ -72,6 +72,26 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
     expect(results.cost.logBytesPerRequest.lambdaPlatform).toBe(0);
     expect(results.cost.flags.find((f) => f.flag === 'tracing=true')?.changeUsd).toBeGreaterThan(0.2);
     expect(results.cost.monthlyUsd.counts.alarms).toBeGreaterThanOrEqual(5);
+    // Read units from a UUID-shaped caller and real-shaped plants: a 100-plant page is 1.5 RRU, not 1.
+    expect(results.readCost[0]?.queryCapacityUnits).toBe(1.5);
+    // Duration billed as the mean of each invocation rounded up, measured 10 ms from DynamoDB.
+    expect(results.billedDuration.rttMs).toBe(10);
+    expect(results.cost.billed.durationMs).toBe(results.billedDuration.meanBilledMs);
+    expect(results.billedDuration.meanBilledMs).toBeGreaterThanOrEqual(10);
+    expect(usd.cognito).toBeGreaterThan(0);
+    // The month at each traffic level, every line adding up to its total.
+    expect(results.cost.monthly.map((row) => row.requestsPerSecond)).toEqual([1, 10, 100, 1000]);
+    for (const row of results.cost.monthly) {
+      const { total: monthTotal, ...monthLines } = row.usd;
+      expect(monthTotal).toBeCloseTo(
+        Object.values(monthLines).reduce((sum, value) => sum + value, 0),
+        6,
+      );
+    }
+    expect(results.cost.worstHour.forgedTokensGatewayAuthorizerUsd).toBeLessThan(
+      results.cost.worstHour.forgedTokensUsd.total,
+    );
+    expect(results.cost.flagPrices.map((f) => f.flag)).toContain('jwtAuthorizer=true');
     expect(results.targets.map((target) => target.name)).toContain('all-in cost per million');
     expect(results.targets.map((target) => target.name)).toContain('first request after init');
     const chart = readFileSync(`${outDir}chart.svg`, 'utf8');
@@ -86,6 +106,7 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
       'cold start',
       'cold start at 10 ms RTT',
       'warm',
+      'warm at 10 ms RTT',
       "read cost: loading other users' plants",
       'read cost of one page, in many groups',
     ]) {
@@ -98,6 +119,8 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
       'CloudWatch Logs ingestion',
       'X-Ray',
       'Data transfer out',
+      'Cognito (Lite)',
+      'Cognito (Lite, monthly active users)',
     ]) {
       expect(stdout).toContain(`| ${item} | $`);
     }

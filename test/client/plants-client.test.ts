@@ -1,7 +1,17 @@
 // The reference client: the first URL under any base, next links in either form, every plant.
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listPlants, nextPage, type Plant, PlantsApiError, plantsUrl, sameOrigin } from '../../client/plants-client.ts';
+import {
+  listPlants,
+  nextPage,
+  type Plant,
+  PlantsApiError,
+  PlantsRedirectError,
+  plantsUrl,
+  sameOrigin,
+} from '../../client/plants-client.ts';
 import { FAKE_PLANTS, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
 
 let api: FakeApi;
@@ -76,22 +86,52 @@ describe('listPlants', () => {
     }
   });
 
-  it("takes this machine's usual names for itself as one origin: the local server links to localhost when called as 127.0.0.1", () => {
+  it("takes localhost, 127.0.0.1 and [::1] as three origins: another process can listen on one of a server's names", () => {
     const first = new URL('http://127.0.0.1:3000/plants');
-    for (const next of ['http://localhost:3000/plants?cursor=a', 'http://[::1]:3000/plants?cursor=a']) {
-      expect(sameOrigin(new URL(next), first)?.href).toBe(next);
+    expect(sameOrigin(new URL('http://127.0.0.1:3000/plants?cursor=a'), first)?.href).toBe(
+      'http://127.0.0.1:3000/plants?cursor=a',
+    );
+    for (const next of [
+      'http://localhost:3000/plants?cursor=a',
+      'http://[::1]:3000/plants?cursor=a',
+      'http://127.0.0.2:3000/plants',
+      'http://127.0.0.1:3001/plants',
+      'https://127.0.0.1:3000/plants',
+    ]) {
+      expect(() => sameOrigin(new URL(next), first)).toThrow(
+        `linked to ${new URL(next).origin}, not http://127.0.0.1:3000`,
+      );
     }
-    expect(() => sameOrigin(new URL('http://localhost:3001/plants'), first)).toThrow(
-      /linked to http:\/\/localhost:3001/,
-    );
-    // Another loopback address is another socket, which another user of the machine could bind.
-    expect(() => sameOrigin(new URL('http://127.0.0.2:3000/plants'), first)).toThrow(
-      /linked to http:\/\/127\.0\.0\.2:3000/,
-    );
-    expect(() => sameOrigin(new URL('https://localhost:3000/plants'), first)).toThrow(
-      /linked to https:\/\/localhost:3000/,
-    );
   });
+
+  it.each([301, 302, 303, 307, 308])(
+    'refuses a %i redirect to another origin, sending the token nowhere else',
+    async (status) => {
+      const elsewhere = await startFakeApi();
+      const redirecting = createServer((req, res) => {
+        res.writeHead(status, { location: `${elsewhere.url}${req.url}` }).end();
+      });
+      await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      try {
+        const plants: Plant[] = [];
+        const failure = await (async () => {
+          for await (const plant of listPlants(url, FAKE_TOKEN)) plants.push(plant);
+        })().catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(PlantsRedirectError);
+        expect(failure).toMatchObject({
+          status,
+          location: `${elsewhere.url}/plants`,
+          message: expect.stringContaining(`answered ${status}, a redirect to ${elsewhere.url}/plants: not followed`),
+        });
+        expect(plants).toEqual([]);
+        expect(elsewhere.tokenHosts).toEqual([]);
+      } finally {
+        await new Promise((resolve) => redirecting.close(resolve));
+        await elsewhere.close();
+      }
+    },
+  );
 
   it('throws the status and Error body of a refusal', async () => {
     const failure = await listPlants(api.url, 'expired')

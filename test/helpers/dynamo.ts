@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { batchWrite, putRequest } from '../../local/batch-write.ts';
+import { closeDynaliteIterators } from '../../local/dynalite-iterators.ts';
 import { createPlantsTable, type PlantItem, storedItem } from '../../local/table.ts';
 import { orUndo } from './undo.ts';
 
@@ -20,6 +21,7 @@ export const TEST_REGION = 'eu-west-1';
 
 /** dynalite in this process, in memory. */
 export async function startDynamo(tableName: string): Promise<LocalDynamo> {
+  closeDynaliteIterators();
   const server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

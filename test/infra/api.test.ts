@@ -29,7 +29,7 @@ beforeAll(() => {
     domainName: 'plants.example.com',
     certificateArn: CERTIFICATE,
     corsOrigins: 'https://app.example.com',
-    throttleRate: '5',
+    maxRequestsPerSecond: '5',
     publicBaseUrl: 'https://www.example.com/shop/api',
   });
 });
@@ -60,7 +60,7 @@ describe('route and stage', () => {
     expect(stage).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 25 },
       AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [expect.stringMatching(/^ApiAccessLogs/), 'Arn'] } },
     });
     const format = JSON.parse((stage.AccessLogSettings as { Format: string }).Format);
@@ -90,9 +90,9 @@ describe('route and stage', () => {
     });
   });
 
-  it('takes throttling from context', () => {
+  it('takes throttling from the bill ceiling, -c maxRequestsPerSecond', () => {
     expect(only(external, 'AWS::ApiGatewayV2::Stage').Properties).toMatchObject({
-      DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 100 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
     });
   });
 

@@ -41,7 +41,7 @@ let everything: Synthesized;
 
 beforeAll(() => {
   prod = synth();
-  external = synth({ ...EXTERNAL, dev: 'true', corsOrigins: 'https://app.example.com', throttleRate: '5' });
+  external = synth({ ...EXTERNAL, dev: 'true', corsOrigins: 'https://app.example.com', maxRequestsPerSecond: '5' });
   everything = synth(EVERY_OPTION);
 });
 afterAll(() => {

@@ -10,7 +10,15 @@ describe('readSettings', () => {
   it('defaults to a retained stack with a Cognito pool, throttling, no CORS, no extras, and alarm thresholds', () => {
     expect(from({})).toEqual({
       dev: false,
-      throttle: { rateLimit: 50, burstLimit: 100 },
+      ceiling: {
+        maxRequestsPerSecond: 100,
+        throttle: { rateLimit: 100, burstLimit: 25 },
+        concurrency: 25,
+        reserveConcurrency: false,
+        maxReadRequestUnits: 2000,
+        maxWriteRequestUnits: 1000,
+        monthlyBudgetUsd: undefined,
+      },
       corsOrigins: [],
       identity: {
         source: 'userPool',
@@ -51,8 +59,10 @@ describe('readSettings', () => {
     const settings = from({
       dev: 'true',
       samLocal: true,
-      throttleRate: '20',
-      throttleBurst: 40,
+      maxRequestsPerSecond: '20',
+      reserveConcurrency: true,
+      alarmEmail: 'oncall@example.com',
+      monthlyBudgetUsd: '250.50',
       corsOrigins: ' https://a.example.com , https://b.example.com ',
       authRequiredScope: ' plants/read  https://plants.example.com/admin ',
       accessTokenMinutes: 5,
@@ -72,7 +82,15 @@ describe('readSettings', () => {
       dev: true,
       samLocal: true,
       architecture: 'x86_64',
-      throttle: { rateLimit: 20, burstLimit: 40 },
+      ceiling: {
+        maxRequestsPerSecond: 20,
+        throttle: { rateLimit: 20, burstLimit: 10 },
+        concurrency: 10,
+        reserveConcurrency: true,
+        maxReadRequestUnits: 400,
+        maxWriteRequestUnits: 200,
+        monthlyBudgetUsd: 250.5,
+      },
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
       identity: {
         requiredScopes: ['plants/read', 'https://plants.example.com/admin'],
@@ -161,8 +179,21 @@ describe('readSettings', () => {
   it.each([
     [{ dev: 'yes' }, 'dev must be true or false'],
     [{ jwtAuthorizer: '1' }, 'jwtAuthorizer must be true or false'],
-    [{ throttleRate: '0' }, 'throttleRate must be a positive integer'],
-    [{ throttleBurst: '1.5' }, 'throttleBurst must be a positive integer'],
+    [{ maxRequestsPerSecond: '0' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
+    [{ maxRequestsPerSecond: '10001' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
+    [{ maxRequestsPerSecond: '50.5' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
+    [{ reserveConcurrency: 'on' }, 'reserveConcurrency must be true or false'],
+    [{ monthlyBudgetUsd: '0', alarmEmail: 'a@example.com' }, 'monthlyBudgetUsd must be a number above 0'],
+    [{ monthlyBudgetUsd: '$100', alarmEmail: 'a@example.com' }, 'monthlyBudgetUsd must be a number above 0'],
+    [{ monthlyBudgetUsd: '100' }, 'monthlyBudgetUsd needs alarmEmail'],
+    [
+      { reserveConcurrency: 'true', provisionedConcurrency: '26' },
+      'provisionedConcurrency (26) must not exceed the reserved concurrency that maxRequestsPerSecond=100 sets (25)',
+    ],
+    [
+      { throttleRate: '50' },
+      'Context key "throttleRate" was removed: the stage throttle follows from maxRequestsPerSecond',
+    ],
     [{ authIssuer: 'https://issuer.example.com' }, 'authIssuer and authAudience must be given together'],
     [{ authAudience: 'api' }, 'authIssuer and authAudience must be given together'],
     [{ authIssuer: 'http://issuer.example.com', authAudience: 'api' }, 'authIssuer must be an https URL'],

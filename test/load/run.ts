@@ -1,19 +1,24 @@
 // `npm run test:load`: a bounded load run against the local server on loopback (autocannon),
-// mixing valid and hostile requests from two users. It fails on any unexpected status, any
-// response that shows one user another's plants, any socket error or timeout, or a server
-// crash, and reports p50/p99 latency and the server's memory growth.
+// mixing valid and hostile requests from two users, in rounds. It fails on any unexpected status,
+// any response that shows one user another's plants, any socket error or timeout, a server crash,
+// or memory that keeps growing after forced garbage collection from round to round (a leak), and
+// reports p50/p99 latency and the server's memory after each round.
 //
-// LOAD_BASE_URL targets a running server (tokens from LOAD_TOKEN_<USER> or `npm run token`);
-// without it `npm start` is started on a free port. LOAD_REQUESTS (20000), LOAD_CONNECTIONS
-// (50) and LOAD_USERS (alice,bob) size the run.
+// LOAD_BASE_URL targets a running server (tokens from LOAD_TOKEN_<USER> or `npm run token`; its
+// memory is not measured); without it `npm start`'s server is started on a free port with the
+// inspector on. LOAD_REQUESTS (20000, split over LOAD_ROUNDS, 4), LOAD_CONNECTIONS (50),
+// LOAD_USERS (alice,bob) and LOAD_MAX_GROWTH_MB (1: heap + ArrayBuffers after GC, per round) size it.
 
 import autocannon, { type Request } from 'autocannon';
+import type { MemoryAfterGc } from './inspector.ts';
 import { startTarget, tokenFor } from './server.ts';
 
 const env = process.env;
 const TOTAL = Number(env.LOAD_REQUESTS ?? 20_000);
+const ROUNDS = Math.max(2, Number(env.LOAD_ROUNDS ?? 4));
 const CONNECTIONS = Number(env.LOAD_CONNECTIONS ?? 50);
 const USERS = (env.LOAD_USERS ?? 'alice,bob').split(',');
+const MAX_GROWTH_MB = Number(env.LOAD_MAX_GROWTH_MB ?? 1);
 const PAGE = '/plants?limit=3';
 
 const target = await startTarget(env);
@@ -27,13 +32,31 @@ try {
       rssAfter === undefined || report.rssMbBefore === undefined
         ? undefined
         : Math.round(rssAfter - report.rssMbBefore),
+    memoryGrowth: memoryVerdict(report.afterGc),
     serverAlive: target.alive(),
   };
   console.log(JSON.stringify(summary, null, 2));
-  const failed = summary.unexpected + summary.crossUser + summary.errors + summary.timeouts > 0 || !summary.serverAlive;
+  const failed =
+    summary.unexpected + summary.crossUser + summary.errors + summary.timeouts > 0 ||
+    !summary.serverAlive ||
+    summary.memoryGrowth.leaks;
   process.exitCode = failed ? 1 : 0;
 } finally {
   target.stop();
+}
+
+/**
+ * Heap plus ArrayBuffers after GC, from the end of the first round to the end of the last, per
+ * round: the first round absorbs one-time growth (JIT, caches filling), so what still grows after
+ * it grows with the requests. Over LOAD_MAX_GROWTH_MB per round is a leak.
+ */
+function memoryVerdict(afterGc: (MemoryAfterGc | undefined)[]) {
+  const held = afterGc.map((m) => (m === undefined ? undefined : m.heapUsedMb + m.arrayBuffersMb));
+  const first = held[1];
+  const last = held.at(-1);
+  if (first === undefined || last === undefined) return { measured: false, leaks: false };
+  const perRoundMb = Math.round(((last - first) / (held.length - 2)) * 10) / 10;
+  return { measured: true, perRoundMb, maxPerRoundMb: MAX_GROWTH_MB, leaks: perRoundMb > MAX_GROWTH_MB };
 }
 
 async function loadRun(baseUrl: string) {
@@ -105,20 +128,36 @@ async function loadRun(baseUrl: string) {
   counts.crossUser = 0;
   counts.byKind = {};
   const rssBefore = target.rssMb();
-  const result = await autocannon({ url: baseUrl, connections: CONNECTIONS, amount: TOTAL, timeout: 10, requests });
+  const afterGc = [await target.memoryAfterGc()];
+  const totals = { requests: 0, durationS: 0, errors: 0, timeouts: 0, statuses: {} as Record<string, number> };
+  let latencyMs = {};
+  for (let round = 1; round <= ROUNDS; round++) {
+    const amount = Math.ceil(TOTAL / ROUNDS);
+    const result = await autocannon({ url: baseUrl, connections: CONNECTIONS, amount, timeout: 10, requests });
+    totals.requests += result.requests.total;
+    totals.durationS += result.duration;
+    totals.errors += result.errors;
+    totals.timeouts += result.timeouts;
+    for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
+      totals.statuses[status] = (totals.statuses[status] ?? 0) + count;
+    }
+    const { p50, p90, p99, max } = result.latency;
+    latencyMs = { p50, p90, p99, max };
+    afterGc.push(await target.memoryAfterGc());
+  }
 
   return {
-    requests: result.requests.total,
+    ...totals,
+    rounds: ROUNDS,
     connections: CONNECTIONS,
-    durationS: result.duration,
-    requestsPerSecond: Math.round(result.requests.average),
-    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([s, { count }]) => [s, count])),
+    requestsPerSecond: Math.round(totals.requests / totals.durationS),
     byKind: counts.byKind,
     unexpected: counts.unexpected,
     crossUser: counts.crossUser,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    /** Of the last round. */
+    latencyMs,
     rssMbBefore: rssBefore === undefined ? undefined : Math.round(rssBefore),
+    /** Before the first round, then after each. */
+    afterGc,
   };
 }

@@ -1,5 +1,6 @@
-// The service under load: a running one (LOAD_BASE_URL), or `npm start` as a child process on
-// a free loopback port; its tokens from `npm run token -- <user>` and its memory from /proc.
+// The service under load: a running one (LOAD_BASE_URL), or `npm start`'s server as a child process
+// on a free loopback port; its tokens from `npm run token -- <user>`, its memory from /proc and,
+// after forced garbage collection, through the inspector.
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../helpers/ports.ts';
+import { inspectorUrl, type MemoryAfterGc, memoryAfterGc } from './inspector.ts';
 
 const run = promisify(execFile);
 
@@ -16,6 +18,8 @@ export interface Target {
   env: NodeJS.ProcessEnv;
   /** Resident memory of the server's process tree in MB, when this run started it. */
   rssMb(): number | undefined;
+  /** The server's memory after forced garbage collection, when this run started it. */
+  memoryAfterGc(): Promise<MemoryAfterGc | undefined>;
   /** False when a server this run started has exited. */
   alive(): boolean;
   stop(): void;
@@ -24,20 +28,39 @@ export interface Target {
 export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   if (env.LOAD_BASE_URL) {
     const baseUrl = env.LOAD_BASE_URL.replace(/\/+$/, '');
-    return { baseUrl, env, rssMb: () => undefined, alive: () => true, stop: () => {} };
+    return {
+      baseUrl,
+      env,
+      rssMb: () => undefined,
+      memoryAfterGc: async () => undefined,
+      alive: () => true,
+      stop: () => {},
+    };
   }
   const port = await freePort();
   // Its own keys and data folder, so a developer's running `npm start` is left alone.
   const localDir = mkdtempSync(join(tmpdir(), 'plant-store-load-'));
   const ownEnv = { PLANTS_LOCAL_DIR: localDir, ...env, PORT: String(port) };
-  // Its own process group, so stopping it stops npm and the node it runs, and nothing else.
-  const child = spawn('npm', ['start'], { env: ownEnv, detached: true, stdio: 'ignore' });
+  // What `npm start` execs, with the inspector on a free loopback port to force GC through; in
+  // its own process group, so stopping it stops it and nothing else.
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', 'local/server.ts'], {
+    env: ownEnv,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    if (stderr.length < 10_000) stderr += chunk;
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${baseUrl}/plants`, child);
+  const inspector = inspectorUrl(stderr);
+  if (!inspector) throw new Error(`the server printed no inspector URL: ${stderr}`);
   return {
     baseUrl,
     env: ownEnv,
     rssMb: () => treeRssKb(child.pid ?? 0) / 1024,
+    memoryAfterGc: () => memoryAfterGc(inspector),
     alive: () => child.exitCode === null && child.signalCode === null,
     stop: () => {
       if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
@@ -61,7 +84,7 @@ export async function tokenFor(user: string, baseUrl: string, env: NodeJS.Proces
 async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       await fetch(url);
       return;

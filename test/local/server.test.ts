@@ -1,6 +1,7 @@
 // `npm start` as a user runs it: the banner, tokens from `npm run token`, the API over HTTP.
 
 import { execFile } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -59,15 +60,44 @@ async function get(path: string, token?: string) {
 }
 
 describe('npm start', () => {
-  it("prints curl commands that return alice's and bob's demo plants, their shared group's included, as pasted", async () => {
-    const commands = server
-      .output()
-      .split('\n')
-      .filter((line) => line.trim().startsWith('curl -s'));
+  it('prints a short banner, the URL it is bound to first, whose token and curl commands work as pasted', async () => {
+    const output = server.output();
+    const banner = output.slice(output.indexOf('Plant store API'), output.indexOf('Press Ctrl+C to stop.')).split('\n');
+    expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(banner[0]).toMatch(new RegExp(`^Plant store API  ${server.origin}/plants `));
+    // Rows on an 80-column terminal, long lines wrapped; no token is printed.
+    expect(banner.reduce((rows, line) => rows + Math.max(1, Math.ceil(line.length / 80)), 0)).toBeLessThanOrEqual(16);
+    // Before it, npm's own lines and the function's init record, on one line.
+    const before = output.slice(0, output.indexOf('Plant store API')).split('\n');
+    expect(before.filter((line) => line.trim() !== '' && !line.startsWith('>'))).toEqual([
+      expect.stringMatching(/^\{"level":"INFO","message":"init",.*\}$/),
+    ]);
+    const commands = banner.map((line) => line.trim()).filter((line) => /^(TOKEN=|curl )/.test(line));
     expect(commands).toHaveLength(2);
-    const [alice, bob] = await Promise.all(commands.map((command) => promisify(execFile)('sh', ['-c', command])));
-    expect(JSON.parse(alice?.stdout ?? '')).toEqual([...demo('alice'), ...greenhouse]);
-    expect(JSON.parse(bob?.stdout ?? '')).toEqual([...demo('bob'), ...greenhouse]);
+    const { stdout } = await promisify(execFile)('sh', ['-c', commands.join('\n')], {
+      env: { ...process.env, PLANTS_LOCAL_DIR: server.localDir },
+    });
+    expect(stdout).toMatch(new RegExp(`^link: <${server.origin}/plants\\?limit=2&cursor=`, 'im'));
+    expect(JSON.parse(stdout.slice(stdout.indexOf('\r\n\r\n')))).toEqual([...demo('alice'), ...greenhouse].slice(0, 2));
+  });
+
+  it('links a client to the origin it called, when that is one of its own names', async () => {
+    const linkFor = (host: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const url = `${server.origin}/plants?limit=1`;
+        const request = httpGet(url, { headers: { host, authorization: `Bearer ${tokens.alice}` } }, (response) => {
+          response.resume();
+          resolve([response.headers.link ?? []].flat()[0]);
+        });
+        request.on('error', reject);
+      });
+    expect(await linkFor(`127.0.0.1:${server.port}`)).toMatch(`<${server.origin}/plants?limit=1&cursor=`);
+    expect(await linkFor(`localhost:${server.port}`)).toMatch(
+      `<http://localhost:${server.port}/plants?limit=1&cursor=`,
+    );
+    expect(await linkFor(`[::1]:${server.port}`)).toMatch(`<http://[::1]:${server.port}/plants?limit=1&cursor=`);
+    // A Host it does not know is never reflected: the link stays on the bound address.
+    expect(await linkFor(`evil.example:${server.port}`)).toMatch(`<${server.origin}/plants?limit=1&cursor=`);
   });
 
   it('mints Cognito-shaped access tokens, as a user pool does for initiate-auth', () => {
@@ -186,7 +216,10 @@ describe('npm start', () => {
     const fromAnotherPort = await runNpm('token', ['alice', '--port', '1'], { PLANTS_LOCAL_DIR: server.localDir });
     await get('/plants', fromAnotherPort.stdout.trim());
     await server.waitForOutput(
-      refused(401, new RegExp(`wrong issuer: .*http://localhost:1\\b.*npm run token -- <user> --port ${server.port}`)),
+      refused(
+        401,
+        new RegExp(`wrong issuer: .*http://127\\.0\\.0\\.1:1\\b.*npm run token -- <user> --port ${server.port}`),
+      ),
     );
     for (const token of [...Object.values(tokens), fromAnotherPort.stdout.trim()]) {
       expect(server.output()).not.toContain(token.split('.')[2]);
