@@ -60,6 +60,9 @@ export const settings = {
   plantsPerGroup: 10,
   /** Page sizes asked for in the many-groups read cost. */
   groupPageLimits: [100, 1000],
+  /** bench:scale: untimed and timed invocations per warm function process, cache off and on. */
+  scaleWarmup: quick ? 10 : 300,
+  scaleInvocations: quick ? 40 : 2000,
   /** Concurrent BatchWriteItem calls while seeding. */
   writeConcurrency: 8,
 };

@@ -15,7 +15,7 @@ import {
   startJwksServer,
 } from '../local/issuer/issuer.ts';
 import { mintToken } from '../local/issuer/tokens.ts';
-import { type LocalDynamo, type PlantItem, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
+import { type LocalDynamo, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from './config.ts';
 import { type Front, startTlsFront } from './network.ts';
@@ -47,6 +47,8 @@ export interface FunctionEnvOptions {
   groupsClaim?: string;
   /** The version serving, as Lambda sets it (default: none, read as `$LATEST`). */
   version?: string;
+  /** The group cache's time to live in seconds, 0 off (default: the function's). */
+  groupCacheSeconds?: number;
 }
 
 export async function startEnvironment(): Promise<BenchEnvironment> {
@@ -84,6 +86,7 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
       requestLog = DEFAULT_TELEMETRY.requestLog,
       groupsClaim,
       version,
+      groupCacheSeconds,
     }: FunctionEnvOptions = {}) => ({
       PATH: process.env.PATH,
       // The function's telemetry as the stack sets it.
@@ -99,6 +102,7 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
         dynamodbEndpoint: dynamodb,
         auth: { issuer: issuer.url, jwksUri, audience: [AUDIENCE], tokenUse: 'access', groupsClaim },
         telemetry: { initializationType: 'on-demand', version },
+        groupCache: { ttlSeconds: groupCacheSeconds },
       }),
       BENCH_CALLER: CALLER,
       ...(tracing && {

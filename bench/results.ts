@@ -6,6 +6,7 @@ import type { BilledDuration } from './billed-duration.ts';
 import type { measureColdStarts, NetworkSummary } from './cold-start.ts';
 import type { GroupReadCostPoint } from './group-read-cost.ts';
 import type { ReadCostPoint } from './read-cost.ts';
+import type { ScaleResults } from './scale-scenarios.ts';
 import type { Histogram } from './stats.ts';
 import type { measureWarm, WarmSummary } from './warm.ts';
 
@@ -40,6 +41,8 @@ export interface BenchResults {
   cost: ReturnType<typeof billOf>;
   targets: Target[];
   wallSeconds: number;
+  /** Written by `npm run bench:scale`, kept by `npm run bench`. */
+  scale?: ScaleResults & { generatedAt: string; bundleBytes: number };
 }
 
 export interface Target {

@@ -4,7 +4,7 @@
 // prices every billed line, and writes results.json and chart.svg to bench/out/ (or the committed
 // reference, with --update-reference).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { billOf } from './bill-of.ts';
 import { type BilledDuration, billedDuration, measureNetworkDuration } from './billed-duration.ts';
@@ -101,8 +101,16 @@ try {
       { refusalDurationMs: Math.max(1, Math.ceil(warm.handler.p50Ms)) },
     ),
   };
-  const results: BenchResults = { ...measured, targets: checkTargets(measured), wallSeconds: Math.round(elapsed()) };
-  writeFileSync(`${outDir}results.json`, `${JSON.stringify(results, null, 2)}\n`);
+  // bench:scale's key comes from its own run (npm run bench:scale): kept as it wrote it.
+  const file = `${outDir}results.json`;
+  const scale: BenchResults['scale'] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).scale : undefined;
+  const results: BenchResults = {
+    ...measured,
+    targets: checkTargets(measured),
+    wallSeconds: Math.round(elapsed()),
+    ...(scale && { scale }),
+  };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${outDir}chart.svg`, renderChart(results));
   console.log(renderReport(results));
   log(`wrote ${outDir}results.json and ${outDir}chart.svg`);

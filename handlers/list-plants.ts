@@ -8,6 +8,7 @@ import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { requireEdgeOrigin } from './lib/edge-origin.ts';
+import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
 import {
@@ -28,6 +29,7 @@ import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/
 const config = readConfig();
 const verifyToken = createTokenVerifier(config.auth);
 const plantsClient = createPlantsClient(config.dynamodbEndpoint);
+const groupCache = createGroupCache(config.groupCache);
 // The JWKS and DynamoDB's connection are made ready together during init, before tracing starts:
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
@@ -53,6 +55,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
     from,
     limit,
     byteBudget: PAGE_BYTE_BUDGET,
+    groupCache,
   });
   notePlantsReturned(context, page.plants.length);
 

@@ -43,6 +43,9 @@ export const CONTEXT_KEYS = [
   'monthlyBudgetUsd',
   // The opt-in edge (CloudFront + WAF): infra/edge-settings.ts.
   ...EDGE_CONTEXT_KEYS,
+  // The function's group cache (handlers/lib/group-cache.ts).
+  'groupCacheSeconds',
+  'groupCacheMaxBytes',
 ] as const;
 
 // Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags

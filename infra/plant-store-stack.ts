@@ -102,6 +102,7 @@ export class PlantStoreStack extends Stack {
           // requests don't carry), else the execute-api URL a request came on (public-url.ts).
           publicBaseUrl:
             settings.publicBaseUrl ?? (settings.customDomain && customDomainBaseUrl(settings.customDomain)),
+          groupCache: settings.groupCache,
         }),
         ...identity.environment,
         ...telemetryEnvironment(telemetry),

@@ -1,7 +1,13 @@
 // Deploy-time settings of the stack, read once from CDK context (`-c key=value` or cdk.json) and
 // checked, naming the bad key, before any resource is defined.
 
-import { MAX_BASE_URL_LENGTH, publicBase } from '../handlers/lib/config.ts';
+import {
+  MAX_BASE_URL_LENGTH,
+  MAX_GROUP_CACHE_MAX_BYTES,
+  MAX_GROUP_CACHE_TTL_SECONDS,
+  publicBase,
+} from '../handlers/lib/config.ts';
+import type { GroupCacheSettings } from '../handlers/lib/environment.ts';
 import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
@@ -42,6 +48,8 @@ export interface StackSettings {
   delivery: DeliverySettings;
   /** CloudFront + WAF in front of the API (-c edge=true); undefined: callers reach the API directly. */
   edge: EdgeSettings | undefined;
+  /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
+  groupCache: GroupCacheSettings;
 }
 
 export interface CustomDomain {
@@ -102,7 +110,17 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     },
     delivery,
     edge: readEdge(context, ceiling.maxRequestsPerSecond),
+    groupCache: readGroupCache(context),
   };
+}
+
+// Checked with the function's own bounds, so a bad value fails the synth rather than a cold start.
+function readGroupCache(context: ContextReader): GroupCacheSettings {
+  const given = (key: string, max: number) =>
+    text(context, key) === undefined ? undefined : integer(context, key, 0, 0, max);
+  const ttlSeconds = given('groupCacheSeconds', MAX_GROUP_CACHE_TTL_SECONDS);
+  const maxBytes = given('groupCacheMaxBytes', MAX_GROUP_CACHE_MAX_BYTES);
+  return { ...(ttlSeconds !== undefined && { ttlSeconds }), ...(maxBytes !== undefined && { maxBytes }) };
 }
 
 // The function refuses the same at cold start; here the mistake shows at synth, before a deploy.

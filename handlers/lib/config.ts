@@ -1,6 +1,7 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
 import { ENV, type IssuerType, REQUEST_LOG_MODES, type RequestLogMode } from './environment.ts';
+import type { GroupCacheSettings } from './group-cache.ts';
 import { isLoopbackHost } from './loopback.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
 
@@ -20,6 +21,8 @@ export interface Config {
   edgeOriginSecret: string | undefined;
   auth: AuthConfig;
   telemetry: TelemetryConfig;
+  /** Group partition reads kept per container (see group-cache.ts). */
+  groupCache: GroupCacheSettings;
 }
 
 /** What the function records about requests (see observability.ts). */
@@ -97,7 +100,39 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       groupsClaim: readGroupsClaim(env, isCognito ? COGNITO_GROUPS_CLAIM : undefined),
     },
     telemetry: readTelemetry(env),
+    groupCache: {
+      ttlSeconds: readInteger(
+        env,
+        ENV.groupCacheTtlSeconds,
+        DEFAULT_GROUP_CACHE_TTL_SECONDS,
+        MAX_GROUP_CACHE_TTL_SECONDS,
+      ),
+      maxBytes: readInteger(env, ENV.groupCacheMaxBytes, DEFAULT_GROUP_CACHE_MAX_BYTES, MAX_GROUP_CACHE_MAX_BYTES),
+    },
   };
+}
+
+/**
+ * A group's plants may look this old to its members (a user's own plants are never cached). Five
+ * seconds already caps what one container reads of a group's partition at one Query per page
+ * position every 5 s, so 1,000 containers stay near 3% of the partition's 3,000 read units a second
+ * (docs/scale.md); longer buys little and shows changes later. 0 turns the cache off.
+ */
+export const DEFAULT_GROUP_CACHE_TTL_SECONDS = 5;
+export const MAX_GROUP_CACHE_TTL_SECONDS = 3600;
+/** 16 MiB of a 1,024 MB function: about 300 full pages of 1,000 plants. */
+export const DEFAULT_GROUP_CACHE_MAX_BYTES = 16 * 2 ** 20;
+export const MAX_GROUP_CACHE_MAX_BYTES = 512 * 2 ** 20;
+
+/** A whole number from 0 to `max`, or `fallback` when unset. */
+function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > max) {
+    throw new ConfigError(`${name} must be an integer from 0 to ${max} (0 turns the group cache off), got "${raw}"`);
+  }
+  return value;
 }
 
 function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {

@@ -30,6 +30,8 @@ export const ENV = {
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
   dev: 'POWERTOOLS_DEV',
   traceEnabled: 'POWERTOOLS_TRACE_ENABLED',
+  groupCacheTtlSeconds: 'GROUP_CACHE_TTL_SECONDS',
+  groupCacheMaxBytes: 'GROUP_CACHE_MAX_BYTES',
   // Set by Lambda (and by SAM): written here only where the bench or the local server plays Lambda.
   version: 'AWS_LAMBDA_FUNCTION_VERSION',
   initializationType: 'AWS_LAMBDA_INITIALIZATION_TYPE',
@@ -55,6 +57,13 @@ export interface FunctionSettings {
   edgeOriginSecret?: string;
   auth?: AuthSettings;
   telemetry?: TelemetrySettings;
+  groupCache?: GroupCacheSettings;
+}
+
+/** The group cache (group-cache.ts): seconds a group's page is kept (0: off), and the bytes it may hold. */
+export interface GroupCacheSettings {
+  ttlSeconds?: number;
+  maxBytes?: number;
 }
 
 export interface AuthSettings {
@@ -93,6 +102,7 @@ export function functionEnvironment({
   edgeOriginSecret,
   auth = {},
   telemetry = {},
+  groupCache = {},
 }: FunctionSettings): Record<string, string> {
   const { issuer, audience, issuerType, tokenUse, maxTokenLifetime, jwksUri, requiredScope, groupsClaim } = auth;
   const { requestLog, service, namespace, metrics, pretty, tracing, version, initializationType } = telemetry;
@@ -118,6 +128,8 @@ export function functionEnvironment({
     traceEnabled: tracing === undefined ? undefined : String(tracing),
     version,
     initializationType,
+    groupCacheTtlSeconds: groupCache.ttlSeconds,
+    groupCacheMaxBytes: groupCache.maxBytes,
     samLocal: undefined,
   };
   return Object.fromEntries(

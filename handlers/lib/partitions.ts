@@ -11,6 +11,9 @@ export const userPartition = (sub: string): string => `user#${sub}`;
 /** The partition of a group's shared plants: `group#<name>`. */
 export const groupPartition = (group: string): string => `group#${group}`;
 
+/** Whether a partition key is a group's (shared by its members: the one kind worth caching). */
+export const isGroupPartition = (partition: string): boolean => partition.startsWith(groupPartition(''));
+
 /** A partition no plant can be in (it has neither prefix): what the init warm-up queries. */
 export const WARM_UP_PARTITION = 'warm-up';
 

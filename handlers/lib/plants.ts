@@ -3,7 +3,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from './errors.ts';
+import type { GroupCache } from './group-cache.ts';
 import { type SerializedPlant, serializePlant } from './page-budget.ts';
+import { isGroupPartition } from './partitions.ts';
 
 export interface Plant {
   name: string;
@@ -47,6 +49,8 @@ export interface PageRequest {
   from: Position;
   limit: number;
   byteBudget: number;
+  /** Where group partitions' reads are kept for a few seconds; none: every read is a Query. */
+  groupCache?: GroupCache | undefined;
 }
 
 /**
@@ -59,7 +63,7 @@ export interface PageRequest {
 export async function readPlantsPage(
   client: DynamoDBDocumentClient,
   tableName: string,
-  { partitions, from, limit, byteBudget }: PageRequest,
+  { partitions, from, limit, byteBudget, groupCache }: PageRequest,
 ): Promise<PlantPage> {
   const plants: SerializedPlant[] = [];
   let bytes = 0;
@@ -67,11 +71,16 @@ export async function readPlantsPage(
   for (let index = from.partition; index < partitions.length; index++) {
     const owner = partitions[index] ?? '';
     let afterId = index === from.partition ? from.afterId : undefined;
-    let page: Awaited<ReturnType<typeof queryPartition>>;
+    // A user's own partition is read by that user alone (and must show their own writes at once):
+    // only groups' partitions, read by every member, go through the cache.
+    const cache = isGroupPartition(owner) ? groupCache : undefined;
+    let page: { Items?: Record<string, unknown>[] | undefined; LastEvaluatedKey?: unknown };
     do {
       if (queries === MAX_QUERIES_PER_PAGE) return { plants, next: { partition: index, afterId } };
       queries++;
-      page = await queryPartition(client, tableName, owner, afterId, limit + 1 - plants.length);
+      const read = (wanted: number) => queryPartition(client, tableName, owner, afterId, wanted);
+      const wanted = limit + 1 - plants.length;
+      page = await (cache ? cache.read(owner, afterId, wanted, read) : read(wanted));
       for (const item of page.Items ?? []) {
         const plant = serializePlant(toPlant(item));
         if (plants.length === limit || bytes + plant.bytes > byteBudget) {

@@ -1,7 +1,7 @@
 // Smoke test of `npm run bench`: the whole benchmark with tiny counts, checking what it writes.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -15,6 +15,9 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
   it('prints the table and writes results.json, with its network section, and chart.svg', async () => {
     // Prepare
     const run = promisify(execFile);
+    // What an earlier npm run bench:scale wrote: its own measurements, which this run must keep.
+    const scale = { generatedAt: '2026-11-25T00:00:00.000Z', scenarios: [] };
+    writeFileSync(`${outDir}results.json`, JSON.stringify({ quick: false, scale }));
 
     // Act
     const { stdout, stderr } = await run(process.execPath, ['bench/run.ts', '--rtt', '10'], {
@@ -24,6 +27,7 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
     // Assess
     const results = JSON.parse(readFileSync(`${outDir}results.json`, 'utf8')) as BenchResults;
     expect(results.quick).toBe(true);
+    expect(results.scale).toEqual(scale);
     expect(results.bundle.bytes).toBeGreaterThan(results.bundle.trivialBytes);
     expect(results.bundle.gzipBytes).toBeLessThan(results.bundle.bytes);
     // The Tracer is a chunk of its own that a cold start with tracing off never reads.

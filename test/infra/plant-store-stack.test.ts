@@ -28,6 +28,8 @@ const EVERY_OPTION = {
   deploymentStrategy: 'linear',
   provisionedConcurrency: '2',
   architecture: 'x86_64',
+  groupCacheSeconds: '0',
+  groupCacheMaxBytes: '1048576',
 };
 
 const CODEDEPLOY_ROLE_POLICY =
@@ -130,6 +132,13 @@ describe('function', () => {
       (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables(prod).NODE_OPTIONS).toBeUndefined();
     expect(variables(everything).NODE_OPTIONS).toBe('--enable-source-maps');
+  });
+
+  it("hands -c groupCacheSeconds / groupCacheMaxBytes to the function, else leaves the function's defaults", () => {
+    const variables = (s: Synthesized) =>
+      (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables(prod).GROUP_CACHE_TTL_SECONDS).toBeUndefined();
+    expect(variables(everything)).toMatchObject({ GROUP_CACHE_TTL_SECONDS: '0', GROUP_CACHE_MAX_BYTES: '1048576' });
   });
 
   it('is pointed at the Cognito pool and app client by default', () => {

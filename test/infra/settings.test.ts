@@ -42,7 +42,17 @@ describe('readSettings', () => {
       },
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
       delivery: { strategy: 'canary', provisionedConcurrency: 0 },
+      groupCache: {},
     });
+  });
+
+  it("sets the function's group cache only where asked, within the function's own bounds", () => {
+    expect(from({ groupCacheSeconds: '0', groupCacheMaxBytes: 1048576 }).groupCache).toEqual({
+      ttlSeconds: 0,
+      maxBytes: 1048576,
+    });
+    expect(() => from({ groupCacheSeconds: '3601' })).toThrow('groupCacheSeconds must be an integer from 0 to 3600');
+    expect(() => from({ groupCacheMaxBytes: '-1' })).toThrow('groupCacheMaxBytes must be an integer from 0 to');
   });
 
   it('reads command-line strings and cdk.json values alike', () => {

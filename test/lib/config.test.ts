@@ -138,6 +138,23 @@ describe('readConfig', () => {
     },
   );
 
+  it('keeps group reads 5 s in at most 16 MiB unless told otherwise, and 0 turns the cache off', () => {
+    expect(readConfig(base).groupCache).toEqual({ ttlSeconds: 5, maxBytes: 16 * 2 ** 20 });
+    const set = readConfig({ ...base, GROUP_CACHE_TTL_SECONDS: ' 30 ', GROUP_CACHE_MAX_BYTES: '1048576' });
+    expect(set.groupCache).toEqual({ ttlSeconds: 30, maxBytes: 1048576 });
+    expect(readConfig({ ...base, GROUP_CACHE_TTL_SECONDS: '0' }).groupCache.ttlSeconds).toBe(0);
+  });
+
+  it.each([
+    ['GROUP_CACHE_TTL_SECONDS', '-1'],
+    ['GROUP_CACHE_TTL_SECONDS', '1.5'],
+    ['GROUP_CACHE_TTL_SECONDS', '3601'],
+    ['GROUP_CACHE_MAX_BYTES', '16MB'],
+    ['GROUP_CACHE_MAX_BYTES', String(2 ** 40)],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an integer from 0 to`));
+  });
+
   it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {
     expect(readConfig({ ...base, AWS_SAM_LOCAL: 'true' }).requestContextFromApiGateway).toBe(false);
   });

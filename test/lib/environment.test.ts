@@ -54,6 +54,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
         version: '7',
         initializationType: 'provisioned-concurrency',
       },
+      groupCache: { ttlSeconds: 0, maxBytes: 1_048_576 },
     },
     read: {
       tableName: 'plants',
@@ -79,6 +80,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
         version: '7',
         initializationType: 'provisioned-concurrency',
       },
+      groupCache: { ttlSeconds: 0, maxBytes: 1_048_576 },
     },
   },
   'the local issuer: Cognito-shaped tokens from a URL that is not a pool, groups off, links on loopback': {
@@ -100,6 +102,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
       maxPageSize: 1000,
       auth: { isCognito: false, tokenUse: 'not-id', groupsClaim: undefined, maxTokenLifetime: 86_400 },
       telemetry: { requestLog: 'failures', service: 'plant-store', namespace: 'PlantStore', metrics: true },
+      groupCache: { ttlSeconds: 5, maxBytes: 16 * 2 ** 20 },
     },
   },
 };

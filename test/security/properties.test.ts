@@ -1,6 +1,7 @@
 // Property-based tests (fast-check) against the real handler, dynalite and the TLS JWKS:
 // random owners, groups, memberships and plants compared with a model across pagination walks, and random requests
-// that must only ever answer 200/400/401/403 with a body that matches openapi.yaml.
+// that must only ever answer 200/400/401/403 with a body that matches openapi.yaml. The group cache is
+// on, for the whole file (an hour's time to live): every group read after the first may come from it.
 //
 // Deterministic: a fixed seed unless FC_SEED is set; FC_RUNS scales the run counts. A failure
 // prints the seed and path: rerun with FC_SEED=<seed> FC_PATH=<path> to replay it.
@@ -18,6 +19,7 @@ const SCALE = Number(process.env.FC_RUNS ?? 1);
 const MODEL_RUNS = 100 * SCALE;
 const SHARING_RUNS = 60 * SCALE;
 const REQUEST_RUNS = 500 * SCALE;
+const CACHE_RUNS = 60 * SCALE;
 const PAGE_MAX = 5;
 const SCOPE = 'plants:read';
 
@@ -27,6 +29,7 @@ beforeAll(async () => {
     MAX_PAGE_SIZE: String(PAGE_MAX),
     AUTH_REQUIRED_SCOPE: SCOPE,
     AUTH_GROUPS_CLAIM: 'groups',
+    GROUP_CACHE_TTL_SECONDS: '3600',
   });
 });
 afterAll(() => service?.stop());
@@ -160,6 +163,85 @@ describe('every caller sees exactly their own plants and their groups’ (model-
         }
       }),
       SHARING_RUNS,
+    );
+  });
+});
+
+// Callers whose walks interleave, each with its own page sizes and its token's groups, so that one
+// caller's reads fill the cache another's are answered from. Every plant is named for its partition.
+const cacheWorldArb = fc
+  .record({
+    groups: fc.uniqueArray(groupNameArb, { minLength: 1, maxLength: 4 }),
+    users: fc.integer({ min: 2, max: 4 }),
+    plantCounts: fc.array(fc.nat(6), { minLength: 8, maxLength: 8 }),
+  })
+  .chain(({ groups, users, plantCounts }) =>
+    fc.record({
+      groups: fc.constant(groups),
+      plantCounts: fc.constant(plantCounts),
+      callers: fc.array(fc.record({ grants: fc.subarray(groups), pageSizes: pageSizesArb }), {
+        minLength: users,
+        maxLength: users,
+      }),
+      turns: fc.array(fc.nat(users - 1), { minLength: 4 * users, maxLength: 40 }),
+    }),
+  );
+
+describe('the group cache never serves a partition the caller’s token does not grant', () => {
+  let world = 0;
+  it(`holds for ${CACHE_RUNS} random sets of groups and callers whose walks interleave`, async () => {
+    await check(
+      fc.asyncProperty(cacheWorldArb, async ({ groups, plantCounts, callers, turns }) => {
+        const prefix = `c${world++}/`;
+        const plantsOf = (partition: string, count: number) =>
+          Array.from({ length: count }, (_, i) => ({ id: `p${i}`, name: `${partition}|${i}` }));
+        const count = (i: number) => plantCounts[i % plantCounts.length] ?? 0;
+        await service.seed([
+          ...callers.flatMap((_, u) =>
+            plantsOf(`user#${prefix}u${u}`, count(u)).map((p) => ({ ...p, owner: `${prefix}u${u}` })),
+          ),
+          ...groups.flatMap((group, g) =>
+            plantsOf(`group#${prefix}${group}`, count(g + 4)).map((p) => ({ ...p, group: prefix + group })),
+          ),
+        ]);
+        const walks = callers.map(({ grants, pageSizes }, u) => {
+          const mine = [...grants].sort();
+          const granted = [`user#${prefix}u${u}`, ...mine.map((group) => `group#${prefix}${group}`)];
+          return {
+            granted,
+            expected: granted.flatMap((partition, i) =>
+              plantsOf(partition, i === 0 ? count(u) : count(groups.indexOf(mine[i - 1] ?? '') + 4)).map(
+                ({ name }) => ({ name }),
+              ),
+            ),
+            token: service.token(`${prefix}u${u}`, { scope: SCOPE, groups: mine.map((group) => prefix + group) }),
+            pageSizes,
+            seen: [] as { name: string }[],
+            cursor: undefined as string | undefined,
+            done: false,
+            pages: 0,
+          };
+        });
+        // Each turn takes the next page of one caller's walk; afterwards every walk is finished.
+        const order = [...turns, ...walks.flatMap((_, u) => Array<number>(40).fill(u))];
+        for (const u of order) {
+          const walk = walks[u];
+          if (walk === undefined || walk.done) continue;
+          const limit = walk.pageSizes[walk.pages++ % walk.pageSizes.length] ?? 1;
+          const query = new URLSearchParams({ limit: String(limit), ...(walk.cursor && { cursor: walk.cursor }) });
+          const reply = await call(
+            httpApiEvent({ query: query.toString(), headers: { authorization: `Bearer ${walk.token}` } }),
+          );
+          expect(reply.status).toBe(200);
+          const body = reply.body as { name: string }[];
+          for (const { name } of body) expect(walk.granted).toContain(name.slice(0, name.lastIndexOf('|')));
+          walk.seen.push(...body);
+          walk.cursor = nextCursor(reply);
+          walk.done = walk.cursor === undefined;
+        }
+        for (const walk of walks) expect(walk.seen).toEqual(walk.expected);
+      }),
+      CACHE_RUNS,
     );
   });
 });

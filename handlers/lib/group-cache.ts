@@ -1,0 +1,130 @@
+// Reads of group partitions kept for a few seconds per container, so that a popular group's members
+// do not all reach its one DynamoDB partition key (3,000 read units a second at most): bounded by
+// bytes (least recently used out first), every entry served only until its time to live ends.
+
+/** A Query's answer as plants.ts reads it: the items (id, name, tag) and where DynamoDB stopped. */
+export interface PartitionRead {
+  Items?: Record<string, unknown>[] | undefined;
+  LastEvaluatedKey?: Record<string, unknown> | undefined;
+}
+
+export interface GroupCacheSettings {
+  /** How long a read is served from memory, in seconds; 0 turns the cache off. */
+  ttlSeconds: number;
+  /** The most the entries may take, in (estimated) heap bytes. */
+  maxBytes: number;
+}
+
+interface Entry {
+  items: Record<string, unknown>[];
+  /** DynamoDB stopped before the partition's end (at the Limit, or at 1 MB read). */
+  more: boolean;
+  /** The Limit the read asked for: it answers any read that wants as many items or fewer. */
+  limit: number;
+  expiresAt: number;
+  bytes: number;
+}
+
+/** One entry may take this share of the cache at most, so one large page never flushes the rest. */
+export const MAX_ENTRY_SHARE = 1 / 16;
+// Heap estimates: a string costs 2 bytes a character; an item object and an entry their overheads.
+const ITEM_OVERHEAD = 96;
+const ENTRY_OVERHEAD = 256;
+
+/**
+ * Least recently used first (a Map keeps insertion order; a hit moves to the end). An entry is keyed
+ * by the partition and the position the read starts after, never by anything of the caller: only
+ * plants.ts reads through it, with a partition the caller's verified token grants, so a key that
+ * reaches another partition cannot be asked for. How many items a read wants is not in the key: a
+ * read of more items answers every read of fewer from the same position.
+ */
+export class GroupCache {
+  private readonly entries = new Map<string, Entry>();
+  private total = 0;
+  readonly ttlMs: number;
+  readonly maxBytes: number;
+  readonly maxEntryBytes: number;
+  private readonly now: () => number;
+
+  constructor({ ttlSeconds, maxBytes }: GroupCacheSettings, now: () => number = () => performance.now()) {
+    this.ttlMs = ttlSeconds * 1000;
+    this.maxBytes = maxBytes;
+    this.maxEntryBytes = Math.floor(maxBytes * MAX_ENTRY_SHARE);
+    this.now = now;
+  }
+
+  /** The estimated bytes every entry takes together: never above `maxBytes`. */
+  get bytes(): number {
+    return this.total;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * `wanted` items of `partition` after `afterId`: from memory when a live entry answers them, else
+   * from `query(wanted)`, whose answer is kept. The answer has the shape of a Query's.
+   */
+  async read(
+    partition: string,
+    afterId: string | undefined,
+    wanted: number,
+    query: (limit: number) => Promise<PartitionRead>,
+  ): Promise<PartitionRead> {
+    const key = JSON.stringify([partition, afterId ?? null]);
+    const cached = this.take(key, wanted);
+    if (cached) return answer(partition, cached, wanted);
+    const read = await query(wanted);
+    const items = read.Items ?? [];
+    this.put(key, { items, more: read.LastEvaluatedKey !== undefined, limit: wanted });
+    return read;
+  }
+
+  private take(key: string, wanted: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.remove(key, entry);
+    if (this.now() >= entry.expiresAt) return undefined;
+    this.entries.set(key, entry);
+    this.total += entry.bytes;
+    // An entry that stopped short of `wanted` (or read nothing yet had more) cannot answer alone.
+    return entry.more && (entry.limit < wanted || entry.items.length === 0) ? undefined : entry;
+  }
+
+  private put(key: string, read: Omit<Entry, 'expiresAt' | 'bytes'>): void {
+    const bytes = ENTRY_OVERHEAD + key.length * 2 + read.items.reduce((sum, item) => sum + itemBytes(item), 0);
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    if (bytes > this.maxEntryBytes) return;
+    this.entries.set(key, { ...read, expiresAt: this.now() + this.ttlMs, bytes });
+    this.total += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.total <= this.maxBytes) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.total -= entry.bytes;
+  }
+}
+
+/** The first `wanted` items, with a LastEvaluatedKey after the last one when the partition goes on. */
+function answer(partition: string, entry: Entry, wanted: number): PartitionRead {
+  const items = entry.items.slice(0, wanted);
+  const more = entry.more || entry.items.length > wanted;
+  const last = items.at(-1);
+  return { Items: items, LastEvaluatedKey: more && last ? { owner: partition, id: last.id } : undefined };
+}
+
+function itemBytes(item: Record<string, unknown>): number {
+  let bytes = ITEM_OVERHEAD;
+  for (const [name, value] of Object.entries(item)) bytes += 2 * (name.length + String(value).length);
+  return bytes;
+}
+
+/** The cache the settings ask for, or undefined when they turn it off. */
+export const createGroupCache = (settings: GroupCacheSettings): GroupCache | undefined =>
+  settings.ttlSeconds > 0 && settings.maxBytes > 0 ? new GroupCache(settings) : undefined;
