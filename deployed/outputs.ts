@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultStackName, environmentOf } from '../infra/stack-environment.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -34,8 +35,11 @@ export function defaultOutputsFile(): string {
   return resolve(REPO_ROOT, cdkJson.outputsFile ?? 'cdk-outputs.json');
 }
 
-/** `file`: as the user typed it (npm runs scripts in the project, INIT_CWD is where they were). */
-export function readOutputs(given?: string): StackOutputs {
+/**
+ * `file`: as the user typed it (npm runs scripts in the project, INIT_CWD is where they were).
+ * `environment` (--env): whose stack to read; without it the file must hold one stack's outputs.
+ */
+export function readOutputs(given?: string, environment?: string): StackOutputs {
   const file = given === undefined ? defaultOutputsFile() : resolve(process.env.INIT_CWD ?? process.cwd(), given);
   const near = relative(process.cwd(), file);
   const shown = near && !near.startsWith('..') ? near : file;
@@ -57,11 +61,7 @@ export function readOutputs(given?: string): StackOutputs {
   // stack in us-east-1 (no ApiUrl): the service's stack is the one with an API.
   const all = Object.keys(stacks ?? {});
   const withApi = all.filter((name) => stacks[name]?.ApiUrl !== undefined);
-  const names = withApi.length > 0 ? withApi : all;
-  const [stackName] = names;
-  if (names.length !== 1 || stackName === undefined) {
-    throw new OutputsError(`${shown} should hold one stack's outputs, found ${names.length}: deploy again`);
-  }
+  const stackName = pickStack(withApi.length > 0 ? withApi : all, environment, shown);
   const outputs = stacks[stackName] ?? {};
   const { ApiUrl: apiUrl, TableName: tableName } = outputs;
   if (!apiUrl || !tableName) {
@@ -78,6 +78,30 @@ export function readOutputs(given?: string): StackOutputs {
     appClientId: outputs.AppClientId,
     machineClientId: outputs.MachineClientId,
   };
+}
+
+/**
+ * The file is keyed by stack name, one per environment (infra/stack-environment.ts). `cdk deploy`
+ * rewrites it with the stacks it deployed, so it may hold another environment's: never guess which.
+ */
+function pickStack(names: string[], environment: string | undefined, shown: string): string {
+  if (environment !== undefined) {
+    let wanted: string;
+    try {
+      wanted = defaultStackName(environmentOf(() => environment));
+    } catch (error) {
+      throw new OutputsError(`--env: ${(error as Error).message.replace(/^env /, '')}`);
+    }
+    if (names.includes(wanted)) return wanted;
+    throw new OutputsError(
+      `${shown} has no outputs of stack ${wanted} (--env ${environment}), only of ${names.join(', ') || 'none'}: ` +
+        `"npx cdk deploy -c env=${environment}" writes them there`,
+    );
+  }
+  const [only] = names;
+  if (names.length === 1 && only !== undefined) return only;
+  if (names.length === 0) throw new OutputsError(`${shown} holds no stack's outputs: deploy again`);
+  throw new OutputsError(`${shown} holds the outputs of ${names.join(', ')}: say which with --env NAME`);
 }
 
 // The stack's region is in its resources' addresses: the execute-api host, the user pool id's prefix.

@@ -16,6 +16,8 @@ export interface DeployedSessionOptions {
   resetPassword?: boolean;
   /** Default: cdk.json's outputsFile, which `npx cdk deploy` writes. */
   outputsFile?: string;
+  /** --env: the environment whose stack to use, when the outputs file may hold several. */
+  environment?: string | undefined;
   /** Where generated passwords are kept: the local tools' folder (PLANTS_LOCAL_DIR, else .local/). */
   localDir: string;
 }
@@ -38,7 +40,7 @@ export interface DeployedSession {
 
 /** Uses the AWS SDK's default credentials (AWS_PROFILE, environment, SSO…) in the stack's region. */
 export async function deployedSession(options: DeployedSessionOptions): Promise<DeployedSession> {
-  const outputs = readOutputs(options.outputsFile);
+  const outputs = readOutputs(options.outputsFile, options.environment);
   const { userPoolId, appClientId } = outputs;
   if (!userPoolId || !appClientId) {
     throw new DeployedUserError(

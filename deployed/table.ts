@@ -8,8 +8,8 @@ import { explainAwsError } from './aws-errors.ts';
 import { poolUsername, subOf } from './cognito.ts';
 import { readOutputs } from './outputs.ts';
 
-export async function connectToDeployed(outputsFile: string | undefined) {
-  const outputs = readOutputs(outputsFile);
+export async function connectToDeployed(outputsFile: string | undefined, environment?: string) {
+  const outputs = readOutputs(outputsFile, environment);
   const { region, tableName, userPoolId, stackName } = outputs;
   const raw = new DynamoDBClient({ region });
   const cognito = userPoolId ? new CognitoIdentityProviderClient({ region }) : undefined;

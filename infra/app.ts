@@ -1,17 +1,24 @@
-// CDK app: one stack, with AWS Solutions checks (cdk-nag) run on every synth.
+// CDK app: the service's stack(s), named for their environment (-c env), with AWS Solutions checks
+// (cdk-nag) run on every synth.
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { flag } from './context-values.ts';
 import { SettingsError } from './settings.ts';
+import { refuseDisposableProduction, stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';
 
 const app = new App();
 try {
-  const stack = plantStoreStacks(app, app.node.tryGetContext('stackName') ?? 'PlantStore');
+  const context = (key: string) => app.node.tryGetContext(key);
+  // The edge's us-east-1 web ACL stack, when there is one, takes this name too: <stackName>EdgeWaf.
+  const stackName = stackNameOf(context);
+  // Checked before any stack exists: what `cdk synth` and `cdk deploy` build goes through here.
+  refuseDisposableProduction(context, stackName);
+  const stack = plantStoreStacks(app, stackName);
   // The CDK CLI drops `-c dev` (no `=true`) with only a warning: every synth says which kind it made.
   console.error(
-    flag((key) => app.node.tryGetContext(key), 'dev')
+    flag(context, 'dev')
       ? `${stack.stackName}: a disposable stack (-c dev=true): cdk destroy deletes its table, user pool and logs`
       : `${stack.stackName}: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)`,
   );

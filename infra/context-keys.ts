@@ -46,6 +46,8 @@ export const CONTEXT_KEYS = [
   // The function's group cache (handlers/lib/group-cache.ts).
   'groupCacheSeconds',
   'groupCacheMaxBytes',
+  // Environments by name (infra/stack-environment.ts).
+  'env',
 ] as const;
 
 // Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags

@@ -42,6 +42,8 @@ export interface DeliveryProps {
   fn: LambdaFunction;
   settings: DeliverySettings;
   alarms: AlarmSettings;
+  /** The `service` dimension of the function's metrics (infra/stack-environment.ts: one per environment). */
+  service?: string;
 }
 
 export class Delivery extends Construct {
@@ -54,7 +56,7 @@ export class Delivery extends Construct {
   readonly newVersionAlarms: Alarm[];
   private readonly gated: boolean;
 
-  constructor(scope: Construct, id: string, { fn, settings, alarms }: DeliveryProps) {
+  constructor(scope: Construct, id: string, { fn, settings, alarms, service = SERVICE_NAME }: DeliveryProps) {
     super(scope, id);
     // currentVersion's logical id hashes every version-locked property (code, environment,
     // memory, role, logging…), so any such change publishes a new version.
@@ -71,7 +73,7 @@ export class Delivery extends Construct {
     // All at once leaves no time to watch: alarms would only stop a deploy that starts while one
     // fires, which is exactly when a fix must get through.
     this.gated = settings.strategy !== 'all-at-once';
-    this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms) : [];
+    this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms, service) : [];
     this.deploymentGroup = new LambdaDeploymentGroup(this, 'DeploymentGroup', {
       alias: this.alias,
       deploymentConfig: CONFIGS[settings.strategy],
@@ -108,7 +110,13 @@ export class Delivery extends Construct {
  * ServerErrors carry {service, version}. Dimensioned on this synth's version number, these see the
  * new version while it gets 10% of the requests, where function-wide metrics would dilute it.
  */
-function newVersionAlarms(scope: Construct, fn: LambdaFunction, version: Version, settings: AlarmSettings): Alarm[] {
+function newVersionAlarms(
+  scope: Construct,
+  fn: LambdaFunction,
+  version: Version,
+  settings: AlarmSettings,
+  service: string,
+): Alarm[] {
   const lambda = (metricName: string, statistic: string) =>
     new Metric({
       namespace: 'AWS/Lambda',
@@ -125,7 +133,7 @@ function newVersionAlarms(scope: Construct, fn: LambdaFunction, version: Version
     namespace: METRICS_NAMESPACE,
     // The function's EMF count of 5xx answers, dimensioned by service and executed version.
     metricName: METRICS.serverErrors,
-    dimensionsMap: { [DIMENSIONS.service]: SERVICE_NAME, [DIMENSIONS.version]: version.version },
+    dimensionsMap: { [DIMENSIONS.service]: service, [DIMENSIONS.version]: version.version },
     statistic: 'Sum',
     period: PERIOD,
   });

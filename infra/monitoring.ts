@@ -45,6 +45,8 @@ export interface MonitoringProps {
   alarms: AlarmSettings;
   /** Which requests the function records (requestLog): the dashboard shows only metrics that get data. */
   requestLog?: RequestLogMode;
+  /** The `service` dimension of the function's metrics (infra/stack-environment.ts: one per environment). */
+  service?: string;
 }
 
 export class Monitoring extends Construct {
@@ -52,7 +54,11 @@ export class Monitoring extends Construct {
   /** One partition key's reads throttled: paged like the others, but never a reason to roll back. */
   readonly hotPartition: Alarm;
 
-  constructor(scope: Construct, id: string, { api, fn, table, alarms, requestLog = 'failures' }: MonitoringProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { api, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME }: MonitoringProps,
+  ) {
     super(scope, id);
 
     this.alarms = [
@@ -104,7 +110,7 @@ export class Monitoring extends Construct {
       new Metric({
         namespace: METRICS_NAMESPACE,
         metricName: name,
-        dimensionsMap: { [DIMENSIONS.service]: SERVICE_NAME, ...dimensions },
+        dimensionsMap: { [DIMENSIONS.service]: service, ...dimensions },
         statistic,
         period: PERIOD,
         label: Object.values(dimensions).join(' ') || `${name} ${statistic}`,

@@ -2,7 +2,7 @@
 // Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
 // are about.
 
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -26,6 +26,7 @@ import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
+import { ENVIRONMENT_TAG, serviceNameOf } from './stack-environment.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
@@ -39,6 +40,8 @@ export class PlantStoreStack extends Stack {
   constructor(scope: Construct, id: string, props?: PlantStoreStackProps) {
     super(scope, id, props);
     const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
+    // One `service` dimension per environment: a dev stack's errors never reach production's alarms.
+    const service = serviceNameOf(settings.environment);
     // Production keeps the data and the users when the stack goes; a dev stack leaves nothing.
     const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
 
@@ -63,6 +66,8 @@ export class PlantStoreStack extends Stack {
       retain: !settings.dev,
       removalPolicy,
     });
+    // What the pipeline's role is scoped by (infra/deploy-access.ts): it may manage smoke users only here.
+    if (identity.userPool) Tags.of(identity.userPool).add(ENVIRONMENT_TAG, settings.environment);
 
     // Function: its own role and log group, so nothing beyond what is granted below is allowed. The
     // group stays in the Standard class: CloudWatch extracts the records' EMF metrics only there.
@@ -105,7 +110,7 @@ export class PlantStoreStack extends Stack {
           groupCache: settings.groupCache,
         }),
         ...identity.environment,
-        ...telemetryEnvironment(telemetry),
+        ...telemetryEnvironment(telemetry, service),
         ...functionNodeOptions(settings.sourceMaps),
       },
     });
@@ -122,7 +127,12 @@ export class PlantStoreStack extends Stack {
     table.grant(fn, 'dynamodb:Query');
 
     // Delivery: a version per change, the `live` alias, and CodeDeploy moving the alias with rollback.
-    const delivery = new Delivery(this, 'Delivery', { fn, settings: settings.delivery, alarms: settings.alarms });
+    const delivery = new Delivery(this, 'Delivery', {
+      fn,
+      settings: settings.delivery,
+      alarms: settings.alarms,
+      service,
+    });
 
     // API: HTTP API, GET /plants → the live alias; optional JWT authorizer and custom domain.
     const { api, stage, domain } = new PlantsApi(this, 'Api', {
@@ -162,6 +172,7 @@ export class PlantStoreStack extends Stack {
       table,
       alarms: settings.alarms,
       requestLog: telemetry.requestLog,
+      service,
     });
     delivery.rollBackOn(monitoring.alarms);
     if (settings.ceiling.monthlyBudgetUsd !== undefined && settings.alarms.email !== undefined) {

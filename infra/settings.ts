@@ -15,6 +15,7 @@ import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
 import { type EdgeSettings, readEdge } from './edge-settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
+import { environmentOf } from './stack-environment.ts';
 import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
 
 export type { ContextReader } from './context-values.ts';
@@ -50,6 +51,8 @@ export interface StackSettings {
   edge: EdgeSettings | undefined;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
   groupCache: GroupCacheSettings;
+  /** The environment's name (`-c env`, default production): its stack name and its metrics' `service`. */
+  environment: string;
 }
 
 export interface CustomDomain {
@@ -111,6 +114,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     delivery,
     edge: readEdge(context, ceiling.maxRequestsPerSecond),
     groupCache: readGroupCache(context),
+    environment: environmentOf(context),
   };
 }
 

@@ -64,11 +64,15 @@ export function readTelemetry(context: ContextReader): TelemetrySettings {
 }
 
 /** The function's environment for its telemetry, as the stack sets it (the benchmark runs with it too). */
-export function telemetryEnvironment({ requestLog, tracing }: TelemetrySettings): Record<string, string> {
+export function telemetryEnvironment(
+  { requestLog, tracing }: TelemetrySettings,
+  service = SERVICE_NAME,
+): Record<string, string> {
   return functionEnvironment({
     telemetry: {
-      // The service name and namespace the dashboard and alarms read.
-      service: SERVICE_NAME,
+      // The service name (one per environment: infra/stack-environment.ts) and namespace the
+      // dashboard and alarms read.
+      service,
       namespace: METRICS_NAMESPACE,
       requestLog,
       // Without it Powertools would load the Tracer on Lambda, and its per-invocation hook, for nothing.

@@ -24,6 +24,7 @@ export type TargetFlags = StoreFlags & {
   port?: string | undefined;
   deployed?: boolean | undefined;
   'outputs-file'?: string | undefined;
+  env?: string | undefined;
 };
 
 /**
@@ -40,12 +41,13 @@ export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promi
     flags.port && `--port ${flags.port}`,
   ].filter((flag): flag is string => Boolean(flag));
   if (named.length > 1) throw new UsageError(`Name one store, not ${named.length}: ${named.join(' and ')}`);
-  if (flags['outputs-file'] !== undefined && !flags.deployed)
-    throw new UsageError('--outputs-file goes with --deployed');
+  for (const flag of ['outputs-file', 'env'] as const) {
+    if (flags[flag] !== undefined && !flags.deployed) throw new UsageError(`--${flag} goes with --deployed`);
+  }
   if (flags.deployed) {
     if (flags.table || flags.region)
       throw new UsageError('--deployed takes the table and region from the outputs file');
-    return connectToDeployed(flags['outputs-file']);
+    return connectToDeployed(flags['outputs-file'], flags.env);
   }
   const options = storeOptionsOf(flags, env);
   const localDir = localDirOf(env);

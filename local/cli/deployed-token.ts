@@ -1,4 +1,4 @@
-// `npm run token -- <user> --deployed [--groups a,b] [--reset-password] [--outputs-file FILE]`:
+// `npm run token -- <user> --deployed [--env NAME] [--groups a,b] [--reset-password] [--outputs-file FILE]`:
 // an access token from the deployed stack's user pool, printed alone on stdout.
 
 import { relative } from 'node:path';
@@ -10,6 +10,7 @@ export interface DeployedTokenFlags {
   groups?: string[] | undefined;
   'reset-password'?: boolean | undefined;
   'outputs-file'?: string | undefined;
+  env?: string | undefined;
   /** Flags of local tokens, refused here: the pool decides lifetime, scope and (kept) groups. */
   port?: string | undefined;
   ttl?: string | undefined;
@@ -34,6 +35,7 @@ export async function printDeployedToken(user: string, flags: DeployedTokenFlags
     groups: flags.groups ?? [],
     resetPassword: flags['reset-password'] === true,
     outputsFile: flags['outputs-file'],
+    environment: flags.env,
     localDir: localDirOf(process.env),
   });
   const { outputs } = session;

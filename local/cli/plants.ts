@@ -30,7 +30,8 @@ Store (default: the running local server's; every command prints the one it used
   --aws                the real DynamoDB table, with the AWS SDK's default credentials
   --deployed           the deployed stack's table (from the outputs \`npx cdk deploy\` writes), with
                        your AWS credentials; <owner> is a user of its pool (alice: alice@example.com),
-                       looked up to their sub. --outputs-file F: another outputs file
+                       looked up to their sub. --outputs-file F: another outputs file; --env NAME:
+                       the environment's stack (-c env=NAME at deploy), when the file holds several
   --table NAME         table name (or PLANTS_TABLE_NAME; default plants)
   --region REGION      region (or AWS_REGION; else with --aws your AWS CLI profile's, elsewhere us-east-1)`;
 
@@ -47,6 +48,7 @@ const OPTIONS = {
   aws: { type: 'boolean' },
   deployed: { type: 'boolean' },
   'outputs-file': { type: 'string' },
+  env: { type: 'string' },
   table: { type: 'string' },
   region: { type: 'string' },
 } as const;

@@ -17,7 +17,7 @@ const DEFAULT_USER = 'alice';
 const DEFAULT_LIMIT = 2;
 
 const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user NAME] [--limit N] [--port N]
-       npm run smoke -- --deployed [--user NAME] [--outputs-file FILE] [--url URL] [--limit N]
+       npm run smoke -- --deployed [--env NAME] [--user NAME] [--reset-password] [--outputs-file FILE] [--url URL] [--limit N]
 
   Walks every page by following next links, checks each response against openapi.yaml, checks the
   refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
@@ -34,7 +34,10 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user N
   --deployed     the stack \`npx cdk deploy\` deployed last, where its links lead (PublicBaseUrl, else
                  CustomDomainUrl, else ApiUrl; or --url), with an access token from its user pool
                  for --user, created there if absent, as npm run token -- <user> --deployed does
-  --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)`;
+  --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
+  --env NAME     with --deployed: the environment's stack (-c env=NAME at deploy), when the file holds several
+  --reset-password  with --deployed: give --user a new generated password if this machine lacks it
+                 (a CI runner starts without the one kept in .local/cognito/)`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -45,6 +48,8 @@ const OPTIONS = {
   port: { type: 'string' },
   deployed: { type: 'boolean' },
   'outputs-file': { type: 'string' },
+  env: { type: 'string' },
+  'reset-password': { type: 'boolean' },
 } as const;
 
 await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ values }) => {
@@ -70,6 +75,8 @@ async function deployedTarget(values: {
   user: string;
   port?: string;
   'outputs-file'?: string;
+  env?: string;
+  'reset-password'?: boolean;
 }) {
   if (values.port !== undefined)
     throw new UsageError("--port names a local server: --deployed checks the outputs file's stack");
@@ -80,6 +87,8 @@ async function deployedTarget(values: {
   const session = await deployedSession({
     user: values.user,
     outputsFile: values['outputs-file'],
+    environment: values.env,
+    resetPassword: values['reset-password'] === true,
     localDir: localDirOf(process.env),
   });
   if (session.created) {
@@ -105,8 +114,12 @@ async function localTarget(values: {
   user: string;
   port?: string;
   'outputs-file'?: string;
+  env?: string;
+  'reset-password'?: boolean;
 }) {
-  if (values['outputs-file'] !== undefined) throw new UsageError('--outputs-file goes with --deployed');
+  for (const flag of ['outputs-file', 'env', 'reset-password'] as const) {
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --deployed`);
+  }
   const localDir = localDirOf(process.env);
   if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
   if (values.url !== undefined && values.token !== undefined) {

@@ -25,7 +25,8 @@ Deployed stack (the outputs \`npx cdk deploy\` writes; your AWS credentials):
                       created if absent, with a generated password kept in .local/cognito/ (never
                       printed), and signed in; --groups adds groups (created if absent)
   --reset-password    give a user created elsewhere a new generated password
-  --outputs-file F    the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)`;
+  --outputs-file F    the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
+  --env NAME          the environment's stack (-c env=NAME at deploy), when the file holds several`;
 
 const OPTIONS = {
   ttl: { type: 'string' },
@@ -36,16 +37,20 @@ const OPTIONS = {
   deployed: { type: 'boolean' },
   'reset-password': { type: 'boolean' },
   'outputs-file': { type: 'string' },
+  env: { type: 'string' },
 } as const;
+/** What only --deployed reads. */
+const DEPLOYED_ONLY = ['reset-password', 'outputs-file', 'env'] as const;
+
 await runCli({ usage: USAGE, options: OPTIONS, positionals: true }, async ({ values, positionals }) => {
   const [subject, ...extra] = positionals;
   if (!subject || extra.length > 0) throw new UsageError('Give exactly one user, e.g. npm run token -- alice');
   if (values.deployed) {
     const groups = values.groups === undefined ? undefined : parseGroups(values.groups);
     await printDeployedToken(subject, { ...values, groups });
-  } else if (values['reset-password'] || values['outputs-file'] !== undefined) {
-    throw new UsageError(`--${values['reset-password'] ? 'reset-password' : 'outputs-file'} goes with --deployed`);
   } else {
+    const stray = DEPLOYED_ONLY.find((flag) => values[flag] !== undefined);
+    if (stray) throw new UsageError(`--${stray} goes with --deployed`);
     const { token, description } = mintLocalToken(subject, values);
     console.error(description);
     console.log(token);

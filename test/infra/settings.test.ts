@@ -43,6 +43,7 @@ describe('readSettings', () => {
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
       delivery: { strategy: 'canary', provisionedConcurrency: 0 },
       groupCache: {},
+      environment: 'production',
     });
   });
 
@@ -107,6 +108,12 @@ describe('readSettings', () => {
         systemLogLevel: 'INFO',
       },
     });
+  });
+
+  it('names the environment (-c env), production unless given, and refuses a name no stack or GitHub environment could take', () => {
+    expect(from({}).environment).toBe('production');
+    expect(from({ env: 'staging' }).environment).toBe('staging');
+    expect(() => from({ env: 'Staging' })).toThrow(/^env must be 1 to 20 lower-case letters/);
   });
 
   it('deploys a retained stack as a canary and a dev stack all at once, unless a strategy is given', () => {

@@ -156,6 +156,51 @@ describe('npm run token -- <user> --deployed', () => {
   });
 });
 
+describe('--env NAME: one outputs file, several environments', () => {
+  // What `npx cdk deploy -c env=dev` then `npx cdk deploy --outputs-file <same file>` would leave.
+  const twoStacks = () => {
+    const file = join(tempDir('two-stacks'), 'cdk-outputs.json');
+    const [only] = Object.values(JSON.parse(readFileSync(deployment.outputsFile, 'utf8')));
+    const production = { ...(only as object), TableName: 'plants-production-elsewhere' };
+    writeFileSync(file, JSON.stringify({ PlantStore: production, 'PlantStore-dev': only }));
+    return file;
+  };
+
+  it('refuses to guess between stacks, naming them and the flag that picks one', async () => {
+    const file = twoStacks();
+    const run = await runNpm('token', ['alice', '--deployed', '--outputs-file', file], env());
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `${file} holds the outputs of PlantStore, PlantStore-dev: say which with --env NAME`,
+    ]);
+  });
+
+  it("uses the named environment's stack, and says which when that environment has no outputs there", async () => {
+    const file = twoStacks();
+    const dev = await runNpm('token', ['alice', '--deployed', '--env', 'dev', '--outputs-file', file], env());
+    expect(dev.code).toBe(0);
+    expect(dev.stderr).toContain('of stack PlantStore-dev');
+
+    const staging = await runNpm('token', ['alice', '--deployed', '--env', 'staging', '--outputs-file', file], env());
+    expect(staging).toMatchObject({ code: 1, stdout: '' });
+    expect(staging.stderr.trim().split('\n')).toEqual([
+      `${file} has no outputs of stack PlantStore-staging (--env staging), only of PlantStore, PlantStore-dev: "npx cdk deploy -c env=staging" writes them there`,
+    ]);
+  });
+
+  it('goes with --deployed only, in each command that takes it', async () => {
+    for (const [command, args] of [
+      ['plants', ['list', '--env', 'dev']],
+      ['token', ['alice', '--env', 'dev']],
+      ['smoke', ['--env', 'dev']],
+    ] as const) {
+      const run = await runNpm(command, [...args], env());
+      expect({ command, code: run.code }).toEqual({ command, code: 2 });
+      expect(run.stderr).toContain('--env goes with --deployed');
+    }
+  });
+});
+
 describe('npm run plants -- ... --deployed', () => {
   it("writes a user's plant under their sub, looked up in the pool", async () => {
     await token('erin');
@@ -268,6 +313,20 @@ describe('the deployed path end to end', () => {
         PublishOutputFnGetAttEdgeWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/y',
       };
       await smokePasses({ EdgeUrl: `${origin}/`, CustomDomainUrl: 'https://plants.example.com/' });
+
+      // As the pipeline runs it: a fresh runner (no kept password), the environment named, the
+      // edge's web ACL stack still passed over.
+      const runnerDir = tempDir('runner');
+      const args = ['--deployed', '--env', 'production', '--reset-password', '--user', 'frank'];
+      const ci = await runNpm('smoke', [...args, '--outputs-file', outputsFile], {
+        ...env(),
+        PLANTS_LOCAL_DIR: runnerDir,
+      });
+      expect(ci.code).toBe(0);
+      expect(ci.stdout).toContain('passed');
+      const password = readFileSync(passwordFileOf(runnerDir, deployment.userPoolId, 'frank@example.com'), 'utf8');
+      expect(ci.stdout + ci.stderr).not.toContain(password.trim());
+      expect(ci.stdout + ci.stderr).not.toMatch(/eyJ[\w-]+\.eyJ/);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,0 +1,19 @@
+// CDK app of the access stack, deployed once by an administrator (docs/pipeline.md):
+// npx cdk deploy --app "node infra/deploy-access-app.ts" -c githubRepository=OWNER/NAME
+
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { SettingsError } from './context-values.ts';
+import { DeployAccessStack } from './deploy-access.ts';
+import { DEPLOY_ACCESS_STACK, readDeployAccess } from './deploy-access-settings.ts';
+
+const app = new App();
+try {
+  const settings = readDeployAccess((key) => app.node.tryGetContext(key), Object.keys(app.node.getAllContext()));
+  new DeployAccessStack(app, DEPLOY_ACCESS_STACK, settings);
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(`Refusing to synthesize: ${error.message}`);
+  process.exit(1);
+}
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

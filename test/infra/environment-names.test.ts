@@ -1,0 +1,32 @@
+// Environment names (infra/stack-environment.ts): the stack name each gives, the names refused, and the
+// disposable stacks kept out of production.
+
+import { describe, expect, it } from '@jest/globals';
+import { environmentOf, refuseDisposableProduction, stackNameOf } from '../../infra/stack-environment.ts';
+
+describe('environment names', () => {
+  const from = (context: Record<string, string>) => (key: string) => context[key];
+
+  it('name the stack: PlantStore for production, PlantStore-<env> for others, -c stackName over both', () => {
+    expect(stackNameOf(from({}))).toBe('PlantStore');
+    expect(stackNameOf(from({ env: 'staging' }))).toBe('PlantStore-staging');
+    expect(stackNameOf(from({ env: 'dev', stackName: 'Sandbox' }))).toBe('Sandbox');
+  });
+
+  it("keep a disposable stack of another name out of production's metrics: it needs an environment of its own", () => {
+    // What docs/deploy.md used to suggest for a dev stack.
+    const before = from({ dev: 'true', stackName: 'PlantStoreDev' });
+    expect(() => refuseDisposableProduction(before, 'PlantStoreDev')).toThrow(
+      "-c dev=true in the production environment would feed production's alarms with PlantStoreDev's metrics: add -c env=dev",
+    );
+    const after = from({ dev: 'true', stackName: 'PlantStoreDev', env: 'dev' });
+    expect(() => refuseDisposableProduction(after, stackNameOf(after))).not.toThrow();
+    expect(stackNameOf(after)).toBe('PlantStoreDev');
+  });
+
+  it('are refused unless lower-case letters, digits and "-", so one name fits a stack, a dimension and a GitHub environment', () => {
+    for (const bad of ['Dev', 'dev_1', '1dev', 'a'.repeat(21), 'dev env']) {
+      expect(() => environmentOf(from({ env: bad }))).toThrow(/^env must be 1 to 20 lower-case letters/);
+    }
+  });
+});

@@ -1,0 +1,169 @@
+// Environments by name: production keeps today's stack name and the logical ids of its retained
+// resources; another environment is its own stack with its own metrics; a disposable production is
+// refused. The app runs as the CDK CLI runs it (context in CDK_CONTEXT_JSON), bundling skipped.
+
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { Match } from 'aws-cdk-lib/assertions';
+import { synth } from '../helpers/cdk.ts';
+
+const outdirs: string[] = [];
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface AppRun {
+  code: number;
+  stderr: string;
+  /** The templates written, by stack name. */
+  templates: Record<string, { Resources: Record<string, { Type: string; DeletionPolicy?: string }> }>;
+}
+
+async function runApp(context: Record<string, unknown>, region?: string): Promise<AppRun> {
+  const outdir = mkdtempSync(join(tmpdir(), 'plant-store-env-'));
+  outdirs.push(outdir);
+  const env = {
+    ...process.env,
+    CDK_OUTDIR: outdir,
+    CDK_CONTEXT_JSON: JSON.stringify({ 'aws:cdk:bundling-stacks': [], ...context }),
+    // What the CDK CLI passes from the profile: the edge needs a Region at synth.
+    ...(region && { CDK_DEFAULT_REGION: region, CDK_DEFAULT_ACCOUNT: '123456789012' }),
+  };
+  const { code, stderr } = await promisify(execFile)(process.execPath, ['infra/app.ts'], { env }).then(
+    ({ stderr }) => ({ code: 0, stderr }),
+    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+  const templates = Object.fromEntries(
+    readdirSync(outdir)
+      .filter((file) => file.endsWith('.template.json'))
+      .map((file) => [file.replace('.template.json', ''), JSON.parse(readFileSync(join(outdir, file), 'utf8'))]),
+  );
+  return { code, stderr, templates };
+}
+
+// Today's production template (synthesized from main before environments existed): CloudFormation
+// replaces a resource whose logical id changes, and these four hold the users, the plants and the logs.
+const RETAINED = {
+  PlantsTable0ED39346: 'AWS::DynamoDB::Table',
+  IdentityUserPool96FE3B9B: 'AWS::Cognito::UserPool',
+  FunctionLogsAE28C13D: 'AWS::Logs::LogGroup',
+  ApiAccessLogs50B185DB: 'AWS::Logs::LogGroup',
+};
+
+describe('the production environment (no -c env, or -c env=production)', () => {
+  it('keeps the stack name PlantStore and the logical ids of its retained table, user pool and log groups', async () => {
+    for (const context of [{}, { env: 'production' }]) {
+      const run = await runApp(context);
+      expect(Object.keys(run.templates)).toEqual(['PlantStore']);
+      const resources = run.templates.PlantStore?.Resources ?? {};
+      for (const [id, type] of Object.entries(RETAINED)) {
+        expect({ id, type: resources[id]?.Type, policy: resources[id]?.DeletionPolicy }).toEqual({
+          id,
+          type,
+          policy: 'Retain',
+        });
+      }
+    }
+  }, 60_000);
+
+  it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", () => {
+    const { template, cleanup } = synth();
+    try {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store' }) },
+      });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Metrics: Match.arrayWith([
+          Match.objectLike({
+            MetricStat: Match.objectLike({
+              Metric: Match.objectLike({ Dimensions: Match.arrayWith([{ Name: 'service', Value: 'plant-store' }]) }),
+            }),
+          }),
+        ]),
+      });
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('another environment (-c env=dev)', () => {
+  it('is its own stack, PlantStore-dev, and a disposable one only when asked', async () => {
+    const retained = await runApp({ env: 'dev' });
+    expect(Object.keys(retained.templates)).toEqual(['PlantStore-dev']);
+    expect(retained.stderr).toContain('PlantStore-dev: a retained stack');
+
+    const disposable = await runApp({ env: 'dev', dev: 'true' });
+    expect(Object.keys(disposable.templates)).toEqual(['PlantStore-dev']);
+    expect(disposable.templates['PlantStore-dev']?.Resources.PlantsTable0ED39346?.DeletionPolicy).toBe('Delete');
+  }, 60_000);
+
+  it('records under its own service dimension, which its alarms, canary alarms and dashboard read', () => {
+    const { template, cleanup } = synth({ env: 'dev' });
+    try {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store-dev' }) },
+      });
+      const json = JSON.stringify(template.toJSON());
+      expect(json).not.toMatch(/"service",\s*"plant-store"|"Value":"plant-store"/);
+      const dashboard = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]);
+      expect(dashboard).toContain('\\"service\\",\\"plant-store-dev\\"');
+      // The canary's alarm on the new version's 5xx reads the function's own EMF count.
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Metrics: Match.arrayWith([
+          Match.objectLike({
+            MetricStat: Match.objectLike({
+              Metric: Match.objectLike({
+                Dimensions: Match.arrayWith([{ Name: 'service', Value: 'plant-store-dev' }]),
+              }),
+            }),
+          }),
+        ]),
+      });
+      template.hasResourceProperties('AWS::Cognito::UserPool', {
+        UserPoolTags: { PlantStoreEnvironment: 'dev' },
+      });
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('an environment with the edge (-c edge=true) outside us-east-1', () => {
+  it("names the web ACL's us-east-1 stack after the environment's, so two environments never share it", async () => {
+    const dev = await runApp({ env: 'dev', edge: 'true' }, 'eu-west-1');
+    expect(dev.code).toBe(0);
+    expect(Object.keys(dev.templates).sort()).toEqual(['PlantStore-dev', 'PlantStore-devEdgeWaf']);
+    const production = await runApp({ edge: 'true' }, 'eu-west-1');
+    expect(Object.keys(production.templates).sort()).toEqual(['PlantStore', 'PlantStoreEdgeWaf']);
+  }, 60_000);
+});
+
+describe('a disposable stack under the production name', () => {
+  it.each([
+    [{ dev: 'true' }, 'type -c env=dev -c dev=true (stack PlantStore-dev)'],
+    [{ dev: 'true', env: 'production' }, 'type -c env=dev -c dev=true (stack PlantStore-dev)'],
+    [
+      { dev: 'true', env: 'qa', stackName: 'PlantStore' },
+      'type -c env=qa -c dev=true without -c stackName (stack PlantStore-qa)',
+    ],
+  ])(
+    'is refused in one line that says what to type instead: %j',
+    async (context, instead) => {
+      const run = await runApp(context);
+      expect(run.code).toBe(1);
+      expect(Object.keys(run.templates)).toEqual([]);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Refusing to synthesize: -c dev=true would make .* disposable \(cdk destroy would delete/,
+      );
+      expect(lines[0]).toContain(instead);
+    },
+    60_000,
+  );
+});

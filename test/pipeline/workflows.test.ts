@@ -1,0 +1,147 @@
+// The GitHub Actions workflows, checked where no GitHub runs: actionlint clean, every `npm run` they
+// call exists, third-party actions pinned by commit, least permissions, one deployment per
+// environment at a time, the environments the access stack trusts, and nothing secret printed.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access-settings.ts';
+import { actionlint } from '../helpers/actionlint.ts';
+
+const DIR = new URL('../../.github/workflows/', import.meta.url);
+const files = readdirSync(DIR).filter((name) => /\.ya?ml$/.test(name));
+const text = (file: string) => readFileSync(new URL(file, DIR), 'utf8');
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+}
+interface Job {
+  if?: string;
+  needs?: string | string[];
+  environment?: string;
+  permissions?: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
+  strategy?: { matrix?: { environment?: string[] } };
+  steps: Step[];
+}
+interface Workflow {
+  permissions?: Record<string, string> | string;
+  jobs: Record<string, Job>;
+}
+const workflows = files.map((file) => ({ file, text: text(file), workflow: parse(text(file)) as Workflow }));
+const pipeline = workflows.find(({ file }) => file === 'pipeline.yml')?.workflow as Workflow;
+const jobs = Object.entries(pipeline.jobs);
+const steps = workflows.flatMap(({ workflow }) => Object.values(workflow.jobs).flatMap((job) => job.steps));
+const assumesRole = (job: Job) =>
+  job.steps.some((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@'));
+
+describe('the workflows', () => {
+  it('pass actionlint', async () => {
+    expect(files).toContain('pipeline.yml');
+    for (const { file, text } of workflows) {
+      expect({ file, findings: await actionlint(text, `.github/workflows/${file}`) }).toEqual({ file, findings: [] });
+    }
+  });
+
+  it('would fail actionlint if a job needed one that does not exist, or read a context that does not', async () => {
+    const broken = text('pipeline.yml')
+      .replace('needs: deploy-dev', 'needs: deploy-staging')
+      .replace(/vars\.AWS_REGION/, 'var.AWS_REGION');
+    const kinds = (await actionlint(broken, 'broken.yml')).map(({ kind }) => kind);
+    expect(kinds).toEqual(expect.arrayContaining(['job-needs', 'expression']));
+  });
+
+  it('call only npm scripts that package.json has', () => {
+    const scripts = Object.keys(
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts,
+    );
+    const called = steps.flatMap((step) =>
+      [...(step.run ?? '').matchAll(/npm run (?:-s )?([\w:-]+)/g)].map(([, name]) => name),
+    );
+    expect(called.length).toBeGreaterThan(0);
+    for (const name of called) expect(scripts).toContain(name);
+  });
+
+  it('pin every action by full commit, with the release tag beside it', () => {
+    for (const { text } of workflows) {
+      const uses = [...text.matchAll(/uses: (\S+)(.*)$/gm)];
+      expect(uses.length).toBeGreaterThan(0);
+      for (const [, ref, comment] of uses) {
+        expect({ ref, comment }).toEqual({
+          ref: expect.stringMatching(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/),
+          comment: expect.stringMatching(/^ # v\d+\.\d+\.\d+$/),
+        });
+      }
+    }
+  });
+
+  it('read the repository only, and ask for an OIDC token only in jobs that assume a role', () => {
+    for (const { workflow } of workflows) {
+      expect(workflow.permissions).toEqual({ contents: 'read' });
+      for (const job of Object.values(workflow.jobs)) {
+        const expected = assumesRole(job) ? { contents: 'read', 'id-token': 'write' } : undefined;
+        expect(job.permissions).toEqual(expected);
+      }
+    }
+  });
+
+  it('use no secrets and echo no credential: the roles come from variables, tokens stay on the runner', () => {
+    for (const { text } of workflows) {
+      expect(text).not.toMatch(/secrets\.|set -x|::set-output|\$TOKEN|AWS_SECRET_ACCESS_KEY/);
+    }
+  });
+
+  it('take Node from .nvmrc (24, as package.json engines asks), and cache npm only where no credentials are held', () => {
+    expect(readFileSync(new URL('../../.nvmrc', import.meta.url), 'utf8')).toBe('24\n');
+    for (const job of Object.values(pipeline.jobs)) {
+      const setup = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+      expect(setup?.with?.['node-version-file']).toBe('.nvmrc');
+      expect(setup?.with?.cache).toBe(assumesRole(job) ? undefined : 'npm');
+    }
+  });
+});
+
+describe('the pipeline', () => {
+  it('checks every pull request and push as .ci/run does, and synthesizes each environment', () => {
+    const { check } = pipeline.jobs;
+    const runs = check?.steps.map((step) => step.run ?? '').join('\n');
+    expect(runs).toContain('bash .ci/run');
+    for (const name of DEFAULT_ENVIRONMENTS) expect(runs).toContain(`npx cdk synth -q -c env=${name}`);
+  });
+
+  it('shows cdk diff of each environment the access stack trusts, on pull requests, through the read-only diff role', () => {
+    const { diff } = pipeline.jobs;
+    expect(diff?.if).toMatch(/github.event_name == 'pull_request' && vars.AWS_DIFF_ROLE_ARN != ''/);
+    expect(diff?.strategy?.matrix?.environment).toEqual(DEFAULT_ENVIRONMENTS);
+    const run = diff?.steps.map((step) => step.run ?? '').join('\n');
+    expect(run).toContain('npx cdk diff --method=template');
+    expect(run).toContain('$GITHUB_STEP_SUMMARY');
+    const role = diff?.steps.find((step) => step.with?.['role-to-assume']);
+    expect(role?.with?.['role-to-assume']).toMatch(/^\$\{\{ vars\.AWS_DIFF_ROLE_ARN \}\}$/);
+  });
+
+  it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each', () => {
+    const deploys = jobs.filter(([, job]) => job.environment !== undefined);
+    expect(deploys.map(([, job]) => job.environment)).toEqual(DEFAULT_ENVIRONMENTS);
+    deploys.forEach(([id, job], index) => {
+      const name = job.environment as string;
+      expect(job.needs).toBe(index === 0 ? 'check' : deploys[index - 1]?.[0]);
+      expect(job.concurrency).toEqual({ group: `deploy-${name}`, 'cancel-in-progress': false });
+      const runs = job.steps.map((step) => step.run).filter(Boolean);
+      expect({ id, runs: runs.slice(-2) }).toEqual({
+        id,
+        runs: [
+          `npx cdk deploy --all -c env=${name} --require-approval never`,
+          `npm run smoke -- --deployed --env ${name} --user ci-smoke --reset-password`,
+        ],
+      });
+      expect(job.steps.find((step) => step.with?.['role-to-assume'])?.with?.['role-to-assume']).toMatch(
+        /^\$\{\{ vars\.AWS_DEPLOY_ROLE_ARN \}\}$/,
+      );
+    });
+    // Only the first one says when: the rest follow it.
+    expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_DEPLOY_ROLE_ARN != ''/);
+  });
+});
