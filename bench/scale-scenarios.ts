@@ -32,11 +32,15 @@ export const POPULATIONS: { name: string; population: Population }[] = [
 export const TTLS = [0, 1, 5, 30];
 /** Request rates at which the operating point is shown. */
 export const RATES = [50, 1_000, 10_000, 50_000];
-/**
- * Assumed, not measured here: an in-Region DynamoDB round trip (loopback hides it), and the edge's
- * per-caller limit (a WAF rate-based rule on the bearer token: 300 requests in any 60 s).
- */
-export const ASSUMED = { dynamoRoundTripMs: 5, edgePerCallerRate: 300 / 60 } as const;
+/** Assumed, not measured here: an in-Region DynamoDB round trip (loopback hides it). */
+export const ASSUMED = { dynamoRoundTripMs: 5 } as const;
+
+/** The edge's default per-token limit as a steady rate (-c edge=true, infra/edge-settings.ts). */
+function edgePerCallerRate(): number {
+  const edge = readSettings((key) => (key === 'edge' ? 'true' : undefined), ['edge']).edge;
+  if (!edge) throw new Error('the edge settings gave no limits');
+  return edge.tokenLimit / edge.windowSeconds;
+}
 
 export interface ScaleScenario {
   population: string;
@@ -54,13 +58,14 @@ export interface ScaleResults {
   pageShape: typeof PAGE_SHAPE;
   measured: ScaleMeasurements;
   limits: Limits;
-  assumed: typeof ASSUMED;
+  assumed: typeof ASSUMED & { edgePerCallerRate: number };
   scenarios: ScaleScenario[];
   /** Hottest partition's read units a second and the concurrency against the rate, first population. */
   sweep: { ttlSeconds: number; points: { rate: number; hotRru: number; concurrency: number }[] }[];
 }
 
 export function modelScale(measured: ScaleMeasurements): ScaleResults {
+  const perToken = edgePerCallerRate();
   const limits: Limits = {
     ...AWS_LIMITS,
     // The default bill ceiling's stage throttle (-c maxRequestsPerSecond, infra/ceiling.ts).
@@ -86,11 +91,11 @@ export function modelScale(measured: ScaleMeasurements): ScaleResults {
         at: RATES.map((rate) => rounded(operate(rate, shares, m, limits, ttl))),
         callersForStageThrottle: {
           withoutEdge: callersToReach(limits.stageRate, undefined),
-          withEdge: callersToReach(limits.stageRate, ASSUMED.edgePerCallerRate),
+          withEdge: callersToReach(limits.stageRate, perToken),
         },
         callersForHotPartition: {
           withoutEdge: callersToReach(soloRate, undefined),
-          withEdge: callersToReach(soloRate, ASSUMED.edgePerCallerRate),
+          withEdge: callersToReach(soloRate, perToken),
         },
       };
     });
@@ -104,7 +109,14 @@ export function modelScale(measured: ScaleMeasurements): ScaleResults {
       return { rate: round(rate, 1), hotRru: round(o.hotRru, 3), concurrency: round(o.concurrency, 3) };
     }),
   }));
-  return { pageShape: PAGE_SHAPE, measured, limits, assumed: ASSUMED, scenarios, sweep };
+  return {
+    pageShape: PAGE_SHAPE,
+    measured,
+    limits,
+    assumed: { ...ASSUMED, edgePerCallerRate: perToken },
+    scenarios,
+    sweep,
+  };
 }
 
 const rounded = (o: Operating): Operating => ({
