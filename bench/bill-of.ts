@@ -23,14 +23,14 @@ export function billOf(
   monthlyUsd: ReturnType<typeof monthlyCost>,
   { refusalDurationMs }: { refusalDurationMs: number },
 ) {
-  const { alarms, dashboard, customMetrics } = monthlyUsd;
+  const { alarms, dashboard, contributorInsights, customMetrics } = monthlyUsd;
   const figures = { ...cost, storedItemBytes: benchItemBytes() };
   return {
     ...cost,
     monthlyUsd,
     storedItemBytes: figures.storedItemBytes,
     /** The bill of a month at 1, 10, 100 and 1,000 requests/s, every line adding up to its total. */
-    monthly: monthlyBill(figures, { alarms, dashboard, customMetrics }),
+    monthly: monthlyBill(figures, { alarms, dashboard, contributorInsights, customMetrics }),
     /** The most an hour can cost at the default ceiling, by valid and by forged tokens. */
     worstHour: worstHourAtDefault({
       billedDurationMs: cost.billed.durationMs,

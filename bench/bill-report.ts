@@ -19,6 +19,7 @@ const LABELS: Record<MonthlyLine, string> = {
   cognito: 'Cognito (Lite, monthly active users)',
   alarms: 'CloudWatch alarms',
   dashboard: 'CloudWatch dashboard',
+  contributorInsights: 'Contributor Insights (throttled keys)',
   customMetrics: 'custom metrics (at most)',
 };
 

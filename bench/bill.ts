@@ -36,6 +36,7 @@ export interface PerRequestFigures {
 export interface FixedMonthly {
   alarms: number;
   dashboard: number;
+  contributorInsights: number;
   customMetrics: number;
 }
 
@@ -54,6 +55,7 @@ export const MONTHLY_LINES = [
   'cognito',
   'alarms',
   'dashboard',
+  'contributorInsights',
   'customMetrics',
 ] as const;
 export type MonthlyLine = (typeof MONTHLY_LINES)[number];

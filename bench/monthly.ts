@@ -14,6 +14,11 @@ export function monthlyCost() {
       return sum + (metrics ? metrics.filter((m) => m.MetricStat).length : 1);
     }, 0);
     const dashboards = resources('AWS::CloudWatch::Dashboard').length;
+    // Contributor Insights on a table in throttled-keys mode: the partition-key rule, and the
+    // partition-and-sort-key rule where the table has a sort key (ours does).
+    const insightsRules =
+      resources('AWS::DynamoDB::Table').filter((table) => table.Properties.ContributorInsightsSpecification?.Enabled)
+        .length * 2;
     // Requests by the 5 outcomes of refused and failed requests, AuthFailures by reason (one
     // metric each), ServerErrors of the version serving (a new version's overlaps the old one's
     // only during a deployment, and metrics are billed by the hour), ColdStart, InitDuration.
@@ -21,16 +26,24 @@ export function monthlyCost() {
     const usd = {
       alarms: alarmMetrics * PRICES.alarmMetric.usd,
       dashboard: dashboards * PRICES.dashboard.usd,
+      contributorInsights: insightsRules * PRICES.contributorInsightsRule.usd,
       customMetrics: customMetrics * PRICES.customMetric.usd,
     };
     const round = (value: number) => Math.round(value * 100) / 100;
     return {
-      counts: { alarms: resources('AWS::CloudWatch::Alarm').length, alarmMetrics, dashboards, customMetrics },
+      counts: {
+        alarms: resources('AWS::CloudWatch::Alarm').length,
+        alarmMetrics,
+        dashboards,
+        contributorInsightsRules: insightsRules,
+        customMetrics,
+      },
       alarms: round(usd.alarms),
       dashboard: round(usd.dashboard),
+      contributorInsights: round(usd.contributorInsights),
       /** At most: a metric is billed for the hours in which it gets data. */
       customMetrics: round(usd.customMetrics),
-      total: round(usd.alarms + usd.dashboard + usd.customMetrics),
+      total: round(usd.alarms + usd.dashboard + usd.contributorInsights + usd.customMetrics),
     };
   } finally {
     stack.cleanup();

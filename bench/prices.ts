@@ -61,6 +61,12 @@ export const PRICES = {
     'metric in a standard-resolution alarm, per month (a metric-math alarm pays for each metric it reads)',
     'https://aws.amazon.com/cloudwatch/pricing/',
   ),
+  contributorInsightsRule: price(
+    0.5,
+    'Contributor Insights rule-month (DynamoDB throttled-keys mode: 2 rules a table with a sort key; $0.03 per million matched events, only throttled ones, on top)',
+    'https://aws.amazon.com/cloudwatch/pricing/ (as quoted by usage.ai and dev.to, read 2026-11-25)',
+    '2026-11-25',
+  ),
   dashboard: price(
     3.0,
     'dashboard-month (the first 3 of an account are free)',

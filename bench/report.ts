@@ -81,6 +81,7 @@ function costRows({ cost }: BenchResults): string[] {
     '|---|---|',
     `| ${cost.monthlyUsd.counts.alarms} alarms (${cost.monthlyUsd.counts.alarmMetrics} alarm metrics) | $${cost.monthlyUsd.alarms.toFixed(2)} |`,
     `| ${cost.monthlyUsd.counts.dashboards} dashboard | $${cost.monthlyUsd.dashboard.toFixed(2)} |`,
+    `| ${cost.monthlyUsd.counts.contributorInsightsRules} Contributor Insights rules (throttled keys) | $${cost.monthlyUsd.contributorInsights.toFixed(2)} |`,
     `| at most ${cost.monthlyUsd.counts.customMetrics} custom metrics | $${cost.monthlyUsd.customMetrics.toFixed(2)} |`,
   ];
 }

@@ -13,7 +13,7 @@ import { ceilingFor } from '../../infra/ceiling.ts';
 const perMillionUsd = Object.fromEntries(BILLED_LINES.map((line) => [line, 0.1])) as PerMillion;
 perMillionUsd.total = 0.1 * BILLED_LINES.length;
 const figures = { perMillionUsd, responseBytesPerRequest: 4700, billed: { apiUnits: 1 }, storedItemBytes: 200 };
-const fixed = { alarms: 1, dashboard: 3, customMetrics: 6.6 };
+const fixed = { alarms: 1, dashboard: 3, contributorInsights: 1, customMetrics: 6.6 };
 
 describe('monthlyBill', () => {
   it('prices 1, 10, 100 and 1,000 requests a second, each row with every line adding up to its total', () => {
