@@ -1,4 +1,5 @@
-// The whole service: table → identity → function → grant → delivery → API → monitoring → outputs.
+// The whole service: table → identity → function → grant → delivery → API → (the opt-in edge) →
+// monitoring → outputs.
 // Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
 // are about.
 

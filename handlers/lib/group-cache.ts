@@ -46,7 +46,10 @@ export class GroupCache {
   readonly maxEntryBytes: number;
   private readonly now: () => number;
 
-  constructor({ ttlSeconds, maxBytes }: GroupCacheSettings, now: () => number = () => performance.now()) {
+  // The wall clock, as the token cache uses: whether a monotonic clock keeps counting while Lambda
+  // freezes an environment between invocations is not documented, and a frozen one would let an
+  // entry outlive its time to live by however long the environment slept.
+  constructor({ ttlSeconds, maxBytes }: GroupCacheSettings, now: () => number = Date.now) {
     this.ttlMs = ttlSeconds * 1000;
     this.maxBytes = maxBytes;
     this.maxEntryBytes = Math.floor(maxBytes * MAX_ENTRY_SHARE);

@@ -43,7 +43,7 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   const ownEnv = { PLANTS_LOCAL_DIR: localDir, ...env, PORT: String(port) };
   // What `npm start` execs, with the inspector on a free loopback port to force GC through; in
   // its own process group, so stopping it stops it and nothing else.
-  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', 'local/server.ts'], {
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', 'local/cli/start.ts'], {
     env: ownEnv,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -17,27 +17,13 @@ interface Entry {
   size: number;
 }
 
-/** A signature as aws-jwt-verify reads it: base64url characters, then at most two `=`. */
-const SIGNATURE = /^[A-Za-z0-9_-]*={0,2}$/;
-
 /**
- * The cache key: a digest of the token in its canonical spelling, so a key is 43 characters
- * whatever the token's size, and one token takes one entry however it is spelt. The signed part
- * (header.payload) is what it is; the signature is not: aws-jwt-verify decodes it with Node's
- * base64 decoder, which ignores `=` padding and the unused low bits of the last character, so an
- * RS256 token verifies in 48 spellings (3 paddings × 16 values of those 4 bits). Keyed on the
- * signature's bytes re-encoded, all 48 are one entry; every one of them verifies as the library
- * would verify it, since it checks those same bytes. A signature outside the library's alphabet
- * is keyed as sent: the library refuses it, and no canonical key can equal it.
+ * The cache key: a digest of the token, so a key is 43 characters whatever the token's size. The
+ * verifier takes only a signature's canonical spelling (canonicalSignature in token-verifier.ts),
+ * so one token has one key.
  */
 export function tokenKey(token: string): string {
-  const dot = token.lastIndexOf('.');
-  const signature = token.slice(dot + 1);
-  const canonical =
-    dot > 0 && SIGNATURE.test(signature)
-      ? `${token.slice(0, dot)}.${Buffer.from(signature, 'base64url').toString('base64url')}`
-      : token;
-  return createHash('sha256').update(canonical).digest('base64url');
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 /**

@@ -2,7 +2,7 @@
 // that ages out, a cache of tokens that verified, and the issuer checked before the library.
 
 import { JwtVerifier } from 'aws-jwt-verify';
-import { JwtInvalidIssuerError } from 'aws-jwt-verify/error';
+import { JwtInvalidIssuerError, JwtInvalidSignatureError } from 'aws-jwt-verify/error';
 import { SimpleFetcher } from 'aws-jwt-verify/https';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { AuthConfig } from '../config.ts';
@@ -42,6 +42,7 @@ export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifie
   const verifier = JwtVerifier.create(verifierSettings(config), { jwksCache: jwks });
   const verified = new VerifiedTokenCache();
   const verify = async (token: string) => {
+    refuseNonCanonicalSignature(token);
     const key = tokenKey(token);
     const cached = verified.get(key, jwks);
     if (cached) return cached;
@@ -53,6 +54,21 @@ export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifie
     return payload;
   };
   return Object.assign(verify, { hydrated: verifier.hydrate().catch(() => undefined), keys: jwks, verified });
+}
+
+/**
+ * aws-jwt-verify decodes a signature with Node's base64 decoder, which ignores `=` padding and the
+ * unused low bits of the last character: an RS256 token verifies in 48 spellings (3 paddings × 16
+ * values of those 4 bits). Each would count as another token wherever tokens are told apart by
+ * their text (the verified-token cache, the edge's per-token rate limit in WAF), so only the one
+ * spelling RFC 7515 issuers write, unpadded base64url, is taken.
+ */
+export function refuseNonCanonicalSignature(token: string): void {
+  const signature = token.slice(token.lastIndexOf('.') + 1);
+  if (/^[A-Za-z0-9_-]*$/.test(signature) && Buffer.from(signature, 'base64url').toString('base64url') === signature) {
+    return;
+  }
+  throw new JwtInvalidSignatureError('Signature is not in its canonical base64url spelling');
 }
 
 /**
