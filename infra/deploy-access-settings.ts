@@ -1,6 +1,6 @@
 // The access stack's settings, from its own CDK context (`-c githubRepository=OWNER/NAME` ...), checked.
 
-import { type ContextReader, list, SettingsError, text } from './context-values.ts';
+import { type ContextReader, flag, list, SettingsError, text } from './context-values.ts';
 import type { DeployAccessProps } from './deploy-access.ts';
 import { environmentOf, PRODUCTION } from './stack-environment.ts';
 
@@ -14,6 +14,7 @@ export const DEPLOY_ACCESS_KEYS = [
   'githubEnvironments',
   'githubOidcProviderArn',
   'bootstrapQualifier',
+  'githubSubjectIncludesRef',
 ] as const;
 
 // GitHub's rules for owner and repository names.
@@ -25,7 +26,7 @@ const QUALIFIER = /^[A-Za-z0-9_-]{1,10}$/;
 export function readDeployAccess(
   context: ContextReader,
   givenKeys: Iterable<string> = [],
-): Pick<DeployAccessProps, 'repository' | 'environments' | 'oidcProviderArn' | 'qualifier'> {
+): Pick<DeployAccessProps, 'repository' | 'environments' | 'oidcProviderArn' | 'qualifier' | 'subjectIncludesRef'> {
   const known: readonly string[] = DEPLOY_ACCESS_KEYS;
   for (const key of givenKeys) {
     if (/^[A-Za-z][A-Za-z0-9]*$/.test(key) && !known.includes(key)) {
@@ -51,5 +52,7 @@ export function readDeployAccess(
   if (!QUALIFIER.test(qualifier)) {
     throw new SettingsError(`bootstrapQualifier must be up to 10 letters, digits, "_" or "-", got "${qualifier}"`);
   }
-  return { repository, environments, oidcProviderArn, qualifier };
+  // true once the repository's OIDC subject template carries the ref (docs/pipeline.md): main only.
+  const subjectIncludesRef = flag(context, 'githubSubjectIncludesRef');
+  return { repository, environments, oidcProviderArn, qualifier, subjectIncludesRef };
 }

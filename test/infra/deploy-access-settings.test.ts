@@ -15,18 +15,47 @@ describe('the access stack, with settings given', () => {
       bootstrapQualifier: 'acme1',
     });
     expect(resources(template, 'AWS::IAM::OIDCProvider')).toEqual([]);
-    const [trust] = roleTrust(template, 'DeployRole');
-    expect(trust.Principal).toEqual({ Federated: provider });
-    expect(trust.Condition.StringEquals['token.actions.githubusercontent.com:sub']).toEqual([
-      'repo:acme/plants:environment:staging',
-      'repo:acme/plants:environment:production',
+    for (const [role, environment] of [
+      ['DeployRoleStaging', 'staging'],
+      ['DeployRoleProduction', 'production'],
+    ]) {
+      const [trust] = roleTrust(template, role ?? '');
+      expect(trust.Principal).toEqual({ Federated: provider });
+      expect(trust.Condition.StringEquals['token.actions.githubusercontent.com:sub']).toBe(
+        `repo:acme/plants:environment:${environment}`,
+      );
+    }
+    expect(resources(template, 'AWS::IAM::Role').map(({ id }) => id.replace(/[0-9A-F]{8}$/, ''))).toEqual([
+      'DeployRoleStaging',
+      'DeployRoleProduction',
+      'DiffRole',
     ]);
-    expect(rolePolicy(template, 'DeployRole')[0].Resource).toEqual(
+    expect(rolePolicy(template, 'DeployRoleStaging')[0].Resource).toEqual(
       ['deploy', 'file-publishing', 'lookup'].flatMap((kind) => [
         bootstrap('acme1', kind),
         bootstrap('acme1', kind, 'us-east-1'),
       ]),
     );
+  });
+
+  it('with githubSubjectIncludesRef=true, trusts each environment only on main, and pull requests by their merge ref', () => {
+    const { template } = synthAccess({ githubRepository: 'acme/plants', githubSubjectIncludesRef: 'true' });
+    const sub = 'token.actions.githubusercontent.com:sub';
+    for (const [role, environment] of [
+      ['DeployRoleDev', 'dev'],
+      ['DeployRoleProduction', 'production'],
+    ]) {
+      expect(roleTrust(template, role ?? '')[0].Condition).toEqual({
+        StringEquals: {
+          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          [sub]: `repo:acme/plants:environment:${environment}:ref:refs/heads/main`,
+        },
+      });
+    }
+    expect(roleTrust(template, 'DiffRole')[0].Condition).toEqual({
+      StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
+      StringLike: { [sub]: 'repo:acme/plants:pull_request:ref:refs/pull/*/merge' },
+    });
   });
 
   it.each([
@@ -39,6 +68,7 @@ describe('the access stack, with settings given', () => {
     ],
     [{ githubRepository: 'a/b', bootstrapQualifier: 'much-too-long' }, /^bootstrapQualifier must/],
     [{ githubRepository: 'a/b', githubRepo: 'a/b' }, /^Unknown context key "githubRepo"/],
+    [{ githubRepository: 'a/b', githubSubjectIncludesRef: 'yes' }, /^githubSubjectIncludesRef must be true or false/],
   ])('refuses %j', (context, message) => {
     expect(() => readDeployAccess((key) => (context as Record<string, string>)[key], Object.keys(context))).toThrow(
       message,

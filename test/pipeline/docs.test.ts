@@ -25,7 +25,7 @@ const contextOf = (command: string) =>
 const synthesizeAccess = (command: string) => synthAccess(contextOf(command)).template;
 
 describe('docs/pipeline.md, from a fork to a first green deploy', () => {
-  it('is at most three commands: install, bootstrap, the access stack', () => {
+  it('is at most three commands: install, bootstrap, the access stack (then two settings)', () => {
     expect(commands).toHaveLength(3);
     expect(commands.slice(0, 2)).toEqual(['npm ci', 'npx cdk bootstrap']);
     expect(commands[2]).toMatch(/^npx cdk deploy --app "node infra\/deploy-access-app\.ts" /);
@@ -36,32 +36,47 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
     const app = /--app "node ([^"]+)"/.exec(access)?.[1] ?? '';
     expect(readFileSync(new URL(`../../${app}`, import.meta.url), 'utf8')).toContain('new DeployAccessStack(');
     const keys = Object.keys(contextOf(access));
-    expect(keys).toEqual(['githubRepository']);
+    expect(keys).toEqual(['githubRepository', 'githubSubjectIncludesRef']);
     for (const key of keys) expect(DEPLOY_ACCESS_KEYS).toContain(key);
     const outputsFile = /--outputs-file (\S+)/.exec(access)?.[1];
     expect(outputsFile).toMatch(/^\.local\//);
     expect(outputsFile).not.toBe(cdkJson.outputsFile);
   });
 
-  it('synthesizes the access stack as written, for the repository it names', () => {
-    const template = synthesizeAccess(commands[2] ?? '');
-    expect(JSON.stringify(template.toJSON())).toContain('repo:OWNER/NAME:environment:production');
+  it("trusts, per environment, the subject GitHub emits under the page's OIDC subject template: main only", () => {
+    const template = JSON.stringify(synthesizeAccess(commands[2] ?? '').toJSON());
+    const keys = [...setUp.matchAll(/-f 'include_claim_keys\[\]=(\w+)'/g)].map(([, key]) => key);
+    expect(setUp).toContain('gh api -X PUT repos/OWNER/NAME/actions/oidc/customization/sub -F use_default=false ');
+    expect(keys).toEqual(['repo', 'context', 'ref']);
+    // GitHub joins the claims in the template's order, each as key:value; context is environment:<name>.
+    const claims = { repo: 'OWNER/NAME', context: 'environment:production', ref: 'ref:refs/heads/main' };
+    const subject = keys.map((key) => (key === 'repo' ? `repo:${claims.repo}` : claims[key as 'context' | 'ref']));
+    expect(template).toContain(`"${subject.join(':')}"`);
   });
 
-  it('names as the two settings the variables the deploy jobs read, each an output of the access stack', () => {
-    const required = [...setUp.matchAll(/^\| `(\w+)` \| the `(\w+)` output \|$/gm)].map(([, variable, output]) => ({
-      variable,
-      output,
-    }));
-    expect(required).toEqual([
-      { variable: 'AWS_DEPLOY_ROLE_ARN', output: 'DeployRoleArn' },
-      { variable: 'AWS_REGION', output: 'Region' },
+  it('names as settings the variables the deploy jobs read, each an output of the access stack', () => {
+    const rows = [...setUp.matchAll(/^\| `(\w+)` \| (.+?) \| the `(\w+)` output \|$/gm)].map(
+      ([, variable, of, output]) => ({
+        variable,
+        of,
+        output,
+      }),
+    );
+    expect(rows).toEqual([
+      { variable: 'AWS_REGION', of: 'the repository', output: 'Region' },
+      { variable: 'AWS_DEPLOY_ROLE_ARN', of: 'environment `dev`', output: 'DeployRoleArnDev' },
+      { variable: 'AWS_DEPLOY_ROLE_ARN', of: 'environment `production`', output: 'DeployRoleArnProduction' },
     ]);
     const deployJobs = workflow.slice(workflow.indexOf('  deploy-dev:'));
     const read = new Set([...deployJobs.matchAll(/vars\.(\w+)/g)].map(([, name]) => name));
-    expect([...read].sort()).toEqual(required.map(({ variable }) => variable).sort());
+    expect([...read].sort()).toEqual(['AWS_DEPLOY_ROLE_ARN', 'AWS_REGION']);
     const outputs = synthesizeAccess(commands[2] ?? '').toJSON().Outputs as Record<string, { Description: string }>;
-    for (const { variable, output } of required) expect(outputs[output ?? '']?.Description).toBe(`vars.${variable}`);
+    for (const { variable, of, output } of rows) {
+      const environment = /`(\w+)`/.exec(of ?? '')?.[1];
+      expect(outputs[output ?? '']?.Description).toBe(
+        `vars.${variable}${environment ? ` of GitHub environment ${environment}` : ''}`,
+      );
+    }
   });
 
   it('names every variable the workflow reads', () => {

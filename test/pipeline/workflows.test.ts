@@ -142,6 +142,7 @@ describe('the pipeline', () => {
       );
     });
     // Only the first one says when: the rest follow it.
-    expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_DEPLOY_ROLE_ARN != ''/);
+    // A repository variable: a job's `if` cannot see its environment's (AWS_DEPLOY_ROLE_ARN is one).
+    expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_REGION != ''/);
   });
 });
