@@ -161,7 +161,11 @@ export class PlantStoreStack extends Stack {
       });
     if (edge) {
       const publicBaseUrl = settings.publicBaseUrl ?? edge.baseUrl;
-      const variables = functionEnvironment({ edgeOriginSecret: edge.originSecret, publicBaseUrl });
+      const variables = functionEnvironment({
+        edgeOriginSecret: edge.originSecret,
+        edgeNextOriginSecret: edge.nextOriginSecret,
+        publicBaseUrl,
+      });
       for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
     }
 
