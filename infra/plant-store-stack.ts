@@ -132,6 +132,7 @@ export class PlantStoreStack extends Stack {
       settings: settings.delivery,
       alarms: settings.alarms,
       service,
+      edge: settings.edge !== undefined,
     });
 
     // API: HTTP API, GET /plants → the live alias; optional JWT authorizer and custom domain.

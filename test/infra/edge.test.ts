@@ -241,6 +241,40 @@ describe('the function behind the edge', () => {
   });
 });
 
+describe('the canary behind the edge', () => {
+  const alarms = (s: Synthesized) => Object.entries(s.template.findResources('AWS::CloudWatch::Alarm'));
+  const groupAlarms = (s: Synthesized) =>
+    onlyOf(s.template, 'AWS::CodeDeploy::DeploymentGroup').Properties.AlarmConfiguration.Alarms.map(
+      (each: Json) => each.Name.Ref,
+    );
+
+  it('rolls back a new version that refuses over half its requests for lacking the origin header', () => {
+    const [id, alarm] = alarms(ireland).find(([each]) => each.startsWith('DeliveryNewVersionEdgeRefusalRate')) ?? [];
+    expect(groupAlarms(ireland)).toContain(id);
+    const properties = (alarm as Resource).Properties;
+    expect(properties).toMatchObject({ Threshold: 50, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    const metrics = properties.Metrics as Json[];
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+      'IF(requests >= 10, 100 * FILL(errors, 0) / requests, 0)',
+    );
+    expect(metrics.find((m) => m.Id === 'errors')?.MetricStat.Metric).toEqual({
+      Namespace: 'PlantStore',
+      MetricName: 'EdgeRefusals',
+      Dimensions: [
+        { Name: 'service', Value: 'plant-store' },
+        {
+          Name: 'version',
+          Value: { 'Fn::GetAtt': [expect.stringMatching(/^ListPlantsFunctionCurrentVersion/), 'Version'] },
+        },
+      ],
+    });
+  });
+
+  it('has no such alarm without the edge', () => {
+    expect(alarms(plain).map(([id]) => id)).not.toContainEqual(expect.stringMatching(/EdgeRefusal/));
+  });
+});
+
 describe('rotating the origin secret (-c edgeSecretGeneration=N+1)', () => {
   const resource = (s: Synthesized, id: string) => s.template.toJSON().Resources[id];
   const secret2 = () => secretIds(ireland).find((id) => id.startsWith('EdgeOriginSecret2')) as string;
