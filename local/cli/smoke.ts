@@ -23,8 +23,8 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user N
   Walks every page by following next links, checks each response against openapi.yaml, checks the
   refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
 
-  --url URL      the API's base URL (one of the stack's ${BASE_URL_OUTPUTS.join(', ')}) or its /plants URL
-                 (default: the running local server)
+  --url URL      the API's base URL (a stack's ${BASE_URL_OUTPUTS.join(', ')})
+                 or its /plants URL (default: the running local server)
   --token-file F a file holding a bearer token the API accepts ("-": stdin), kept out of the command
                  line that npm prints and CI logs keep (default for a local server: one from its
                  issuer, as npm run token -- ${DEFAULT_USER} mints it)
@@ -34,8 +34,8 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user N
   --port N       the local server to check (default: the running one)
   --deployed     the stack \`npx cdk deploy\` deployed last, where its links lead (or --url):
                  ${BASE_URL_OUTPUTS.join(', else ')},
-                 with an access token from its user pool
-                 for --user, created there if absent, as npm run token -- <user> --deployed does
+                 with an access token from its user pool for --user, created there if absent, as
+                 npm run token -- <user> --deployed does
   --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
   --env NAME     with --deployed: the environment's stack (-c env=NAME at deploy), when the file holds several
   --reset-password  with --deployed: give --user a new generated password if this machine lacks it
