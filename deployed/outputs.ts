@@ -8,14 +8,20 @@ import { defaultStackName, environmentOf } from '../infra/stack-environment.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Where clients call, first present first: -c publicBaseUrl, else the edge, else the custom domain,
+ * else the stage. The stack's next links follow the same order; every CLI reads it from here.
+ */
+export const BASE_URL_OUTPUTS = ['PublicBaseUrl', 'EdgeUrl', 'CustomDomainUrl', 'ApiUrl'] as const;
+
 export interface StackOutputs {
   stackName: string;
   /** The file they were read from, for messages. */
   file: string;
   region: string;
   apiUrl: string;
-  /** Where the stack's next links point, when not at ApiUrl: -c publicBaseUrl, else the edge, else its custom domain. */
-  linkBaseUrl: string | undefined;
+  /** Where clients call and next links point: the first of BASE_URL_OUTPUTS the stack has (ends in `/`). */
+  baseUrl: string;
   tableName: string;
   /** Absent when the stack verifies an external issuer's tokens (no user pool). */
   userPoolId: string | undefined;
@@ -72,7 +78,7 @@ export function readOutputs(given?: string, environment?: string): StackOutputs 
     file,
     region: regionOf(apiUrl, outputs.UserPoolId, shown),
     apiUrl,
-    linkBaseUrl: outputs.PublicBaseUrl ?? outputs.EdgeUrl ?? outputs.CustomDomainUrl,
+    baseUrl: BASE_URL_OUTPUTS.map((name) => outputs[name]).find(Boolean) ?? apiUrl,
     tableName,
     userPoolId: outputs.UserPoolId,
     appClientId: outputs.AppClientId,

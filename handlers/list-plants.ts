@@ -40,7 +40,7 @@ recordInit(config.telemetry);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
   // Behind the edge, a request that went around it is refused before the token is even verified.
-  requireEdgeOrigin(event, config.edgeOriginSecret);
+  requireEdgeOrigin(event, config.edgeOriginSecrets);
   const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
   noteCaller(context, caller.sub);
 

@@ -37,6 +37,12 @@ const CONFIGS: Record<DeploymentStrategy, ILambdaDeploymentConfig> = {
 const PERIOD = Duration.minutes(1);
 const EVALUATION_PERIODS = 3;
 const DATAPOINTS = 2;
+/**
+ * Behind the edge, a version whose origin secret differs from what CloudFront sends refuses every
+ * request; calls around the edge are a small share in normal traffic. Above half of the new
+ * version's requests, it is the version, not the callers.
+ */
+const EDGE_REFUSAL_PERCENT = 50;
 
 export interface DeliveryProps {
   fn: LambdaFunction;
@@ -44,6 +50,8 @@ export interface DeliveryProps {
   alarms: AlarmSettings;
   /** The `service` dimension of the function's metrics (infra/stack-environment.ts: one per environment). */
   service?: string;
+  /** Behind the opt-in edge: the new version's refusals of requests without its origin header roll back too. */
+  edge?: boolean;
 }
 
 export class Delivery extends Construct {
@@ -56,7 +64,11 @@ export class Delivery extends Construct {
   readonly newVersionAlarms: Alarm[];
   private readonly gated: boolean;
 
-  constructor(scope: Construct, id: string, { fn, settings, alarms, service = SERVICE_NAME }: DeliveryProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { fn, settings, alarms, service = SERVICE_NAME, edge = false }: DeliveryProps,
+  ) {
     super(scope, id);
     // currentVersion's logical id hashes every version-locked property (code, environment,
     // memory, role, logging…), so any such change publishes a new version.
@@ -73,7 +85,7 @@ export class Delivery extends Construct {
     // All at once leaves no time to watch: alarms would only stop a deploy that starts while one
     // fires, which is exactly when a fix must get through.
     this.gated = settings.strategy !== 'all-at-once';
-    this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms, service) : [];
+    this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms, service, edge) : [];
     this.deploymentGroup = new LambdaDeploymentGroup(this, 'DeploymentGroup', {
       alias: this.alias,
       deploymentConfig: CONFIGS[settings.strategy],
@@ -116,6 +128,7 @@ function newVersionAlarms(
   version: Version,
   settings: AlarmSettings,
   service: string,
+  edge: boolean,
 ): Alarm[] {
   const lambda = (metricName: string, statistic: string) =>
     new Metric({
@@ -129,22 +142,40 @@ function newVersionAlarms(
       statistic,
       period: PERIOD,
     });
-  const serverErrors = new Metric({
-    namespace: METRICS_NAMESPACE,
-    // The function's EMF count of 5xx answers, dimensioned by service and executed version.
-    metricName: METRICS.serverErrors,
-    dimensionsMap: { [DIMENSIONS.service]: service, [DIMENSIONS.version]: version.version },
-    statistic: 'Sum',
-    period: PERIOD,
-  });
+  // The function's EMF counts, dimensioned by service and executed version, as a share of the
+  // version's invocations (in minutes with enough of them).
+  const share = (metricName: string, label: string) =>
+    new MathExpression({
+      expression: `IF(requests >= ${settings.minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
+      usingMetrics: {
+        errors: new Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName,
+          dimensionsMap: { [DIMENSIONS.service]: service, [DIMENSIONS.version]: version.version },
+          statistic: 'Sum',
+          period: PERIOD,
+        }),
+        requests: lambda('Invocations', 'Sum'),
+      },
+      label,
+      period: PERIOD,
+    });
   // Handled failures (a DynamoDB or JWKS outage, a bug mapped to 500) are answers, not Lambda
-  // Errors, so the 5xx share comes from the function's own count over the version's invocations.
-  const serverErrorRate = new MathExpression({
-    expression: `IF(requests >= ${settings.minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
-    usingMetrics: { errors: serverErrors, requests: lambda('Invocations', 'Sum') },
-    label: 'new version 5xx rate (%)',
-    period: PERIOD,
-  });
+  // Errors, so the 5xx share comes from the function's own count.
+  const serverErrorRate = share(METRICS.serverErrors, 'new version 5xx rate (%)');
+  // A 403 is an answer too: without this, an origin secret the distribution does not send (changed
+  // outside CloudFormation, docs/edge.md) would refuse every request and roll nothing back.
+  const edgeRefusals = edge
+    ? [
+        versionAlarm(
+          scope,
+          'NewVersionEdgeRefusalRate',
+          share(METRICS.edgeRefusals, 'new version refusals for a missing origin header (%)'),
+          EDGE_REFUSAL_PERCENT,
+          `over ${EDGE_REFUSAL_PERCENT}% of the new version's requests refused for lacking the edge's origin header (minutes with at least ${settings.minRequests})`,
+        ),
+      ]
+    : [];
   return [
     versionAlarm(
       scope,
@@ -161,6 +192,7 @@ function newVersionAlarms(
       settings.p99Ms,
       `p99 duration of the new version above ${settings.p99Ms} ms`,
     ),
+    ...edgeRefusals,
   ];
 }
 

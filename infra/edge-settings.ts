@@ -10,9 +10,21 @@ export interface EdgeSettings {
   tokenLimit: number;
   /** Requests one client address may make per window, whatever tokens it sends. */
   ipLimit: number;
+  /**
+   * The origin secret's generation (-c edgeSecretGeneration, default 1). Raising it by one is the one
+   * way to rotate: CloudFront then sends the next generation's secret, which every deployed version
+   * already accepts, and the function learns a new next one (infra/edge.ts).
+   */
+  secretGeneration: number;
 }
 
-export const EDGE_CONTEXT_KEYS = ['edge', 'edgeWindowSeconds', 'edgeTokenLimit', 'edgeIpLimit'] as const;
+export const EDGE_CONTEXT_KEYS = [
+  'edge',
+  'edgeWindowSeconds',
+  'edgeTokenLimit',
+  'edgeIpLimit',
+  'edgeSecretGeneration',
+] as const;
 
 const WINDOWS = ['60', '120', '300', '600'] as const;
 /** WAF's bounds on a rate-based rule's limit. */
@@ -22,6 +34,8 @@ const WAF_MAX_LIMIT = 2_000_000_000;
  * Defaults as shares of the stage's rate (maxRequestsPerSecond, see ceiling.ts) over the window: one token gets a fifth of it, one
  * address half (a NAT or office shares an address; a caller rotating tokens from one host does too).
  */
+/** Any bound keeps logical ids short; a rotation a day would take 27 years to reach it. */
+const MAX_SECRET_GENERATION = 9999;
 const TOKEN_SHARE = 0.2;
 const IP_SHARE = 0.5;
 
@@ -49,5 +63,6 @@ export function readEdge(context: ContextReader, stageRatePerSecond: number): Ed
     windowSeconds,
     tokenLimit: integer(context, 'edgeTokenLimit', share(TOKEN_SHARE), WAF_MIN_LIMIT, WAF_MAX_LIMIT),
     ipLimit: integer(context, 'edgeIpLimit', share(IP_SHARE), WAF_MIN_LIMIT, WAF_MAX_LIMIT),
+    secretGeneration: integer(context, 'edgeSecretGeneration', 1, 1, MAX_SECRET_GENERATION),
   };
 }

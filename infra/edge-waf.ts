@@ -1,6 +1,6 @@
 // The edge's web ACL (AWS WAF, CloudFront scope, so in us-east-1): AWS's free managed rule groups
-// for common attacks, then a rate limit per client address and one per bearer token, answered
-// with the API's Error body. In its own small stack when the service lives in another Region.
+// for common attacks (blocked by a rule of this ACL on their labels), then a rate limit per client
+// address and one per bearer token, every block answered with the API's Error body. In its own small stack when the service lives in another Region.
 
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
@@ -10,6 +10,20 @@ import type { EdgeSettings } from './edge-settings.ts';
 /** CloudFront's web ACLs can only be created there. */
 export const EDGE_WAF_REGION = 'us-east-1';
 const TOO_MANY = 'TooManyRequests';
+const FORBIDDEN = 'Forbidden';
+
+/**
+ * The labels of the managed rules that block by default. The groups run in count mode so that
+ * the block is this ACL's own, with the API's Error body (a managed group's block can only send
+ * WAF's default 403); the IP reputation list's AWSManagedIPDDoSList counts by default, so it
+ * stays a label only.
+ */
+const MANAGED_BLOCK_LABELS = [
+  { scope: 'LABEL', key: 'awswaf:managed:aws:amazon-ip-list:AWSManagedIPReputationList' },
+  { scope: 'LABEL', key: 'awswaf:managed:aws:amazon-ip-list:AWSManagedReconnaissanceList' },
+  { scope: 'NAMESPACE', key: 'awswaf:managed:aws:core-rule-set:' },
+  { scope: 'NAMESPACE', key: 'awswaf:managed:aws:known-bad-inputs:' },
+] as const;
 
 /**
  * AWS managed rule groups without a subscription fee (each is billed as one rule), fit for a
@@ -36,12 +50,22 @@ export class EdgeWebAcl extends Construct {
       metricName,
       sampledRequestsEnabled: true,
     });
-    // A throttled caller gets what API Gateway's own throttle would say, in the API's Error shape.
-    const tooMany = { block: { customResponse: { responseCode: 429, customResponseBodyKey: TOO_MANY } } };
+    // Every block answers in the API's Error shape, never to be stored by a cache on the way: a
+    // throttled caller what API Gateway's own throttle would say, a matched attack a 403.
+    const block = (responseCode: number, customResponseBodyKey: string) => ({
+      block: {
+        customResponse: {
+          responseCode,
+          customResponseBodyKey,
+          responseHeaders: [{ name: 'cache-control', value: 'no-store' }],
+        },
+      },
+    });
+    const tooMany = block(429, TOO_MANY);
     const managed = MANAGED_RULE_GROUPS.map((name, index) => ({
       name,
       priority: index,
-      overrideAction: { none: {} },
+      overrideAction: { count: {} },
       statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
       visibilityConfig: visibility(name),
     }));
@@ -55,14 +79,28 @@ export class EdgeWebAcl extends Construct {
           contentType: 'APPLICATION_JSON',
           content: JSON.stringify({ error: 429, message: 'Too many requests from this caller; retry later' }),
         },
+        [FORBIDDEN]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ error: 403, message: 'Request refused by the web application firewall' }),
+        },
       },
       rules: [
         ...managed,
         {
+          // What the managed groups matched (their labels), blocked here with the Error body.
+          name: 'BlockManagedMatches',
+          priority: managed.length,
+          action: block(403, FORBIDDEN),
+          statement: {
+            orStatement: { statements: MANAGED_BLOCK_LABELS.map((label) => ({ labelMatchStatement: label })) },
+          },
+          visibilityConfig: visibility('BlockManagedMatches'),
+        },
+        {
           // Every request from one address, whatever token it carries: the backstop for a caller
           // rotating tokens, and for floods that carry no token at all.
           name: 'RatePerClientIp',
-          priority: managed.length,
+          priority: managed.length + 1,
           action: tooMany,
           statement: {
             rateBasedStatement: { aggregateKeyType: 'IP', limit: ipLimit, evaluationWindowSec: windowSeconds },
@@ -74,7 +112,7 @@ export class EdgeWebAcl extends Construct {
           // lower-cased with runs of spaces folded so that "bearer  X" and "Bearer X" share a count.
           // Requests without the header are not counted here (the address rule still counts them).
           name: 'RatePerBearerToken',
-          priority: managed.length + 1,
+          priority: managed.length + 2,
           action: tooMany,
           statement: {
             rateBasedStatement: {

@@ -51,23 +51,22 @@ export class Edge extends Construct {
   readonly baseUrl: string;
   /** What the function reads from EDGE_ORIGIN_SECRET: a dynamic reference, resolved by CloudFormation at deploy. */
   readonly originSecret: string;
+  /** The next generation's (EDGE_ORIGIN_NEXT_SECRET): the function accepts it before CloudFront sends it. */
+  readonly nextOriginSecret: string;
 
   constructor(scope: Construct, id: string, { api, settings, webAclArn, cors, removalPolicy }: EdgeProps) {
     super(scope, id);
-    const secret = new Secret(this, 'OriginSecret', {
-      description: `The header ${EDGE_ORIGIN_HEADER} CloudFront adds to requests it forwards to the plant store API`,
-      generateSecretString: { passwordLength: 32, excludePunctuation: true },
-      removalPolicy,
-    });
-    // The template holds {{resolve:secretsmanager:…}}, never the value; CloudFormation resolves it
-    // for the distribution and the function alike.
-    this.originSecret = secret.secretValue.unsafeUnwrap();
-    Validations.of(secret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'The origin header is compared, not used to authenticate anyone (callers still need a valid token); a rotation ' +
-        'would have to update the distribution and the function together, which a redeploy after put-secret-value does (docs/edge.md).',
-    });
+    // The template holds {{resolve:secretsmanager:…}}, never the value. CloudFormation resolves a
+    // dynamic reference only when it updates the resource holding it, so a value changed outside
+    // CloudFormation would reach the function at its next deploy and the distribution never: every
+    // request refused. Each generation is a Secret of its own (its own logical id), made one
+    // generation ahead: the distribution sends generation N, the function accepts N and N+1. Raising
+    // N switches the distribution (updated first: the function's PUBLIC_BASE_URL depends on it) to a
+    // value every running version already accepts; then the function's new version accepts N+1 and
+    // N+2. No version ever meets a header it does not know, during the canary or a rollback.
+    const generation = settings.secretGeneration;
+    this.originSecret = this.secret(generation, removalPolicy);
+    this.nextOriginSecret = this.secret(generation + 1, removalPolicy);
 
     const { region, urlSuffix } = Stack.of(this);
     const origin = new HttpOrigin(`${api.apiId}.execute-api.${region}.${urlSuffix}`, {
@@ -93,6 +92,27 @@ export class Edge extends Construct {
     this.baseUrl = `https://${this.distribution.distributionDomainName}`;
     for (const [id, reason] of Object.entries(ACKNOWLEDGED))
       Validations.of(this.distribution).acknowledge({ id, reason });
+  }
+
+  /**
+   * Generation 1 keeps the logical id and properties the edge first shipped with, so existing stacks
+   * keep their value (a changed property could make CloudFormation generate a new one).
+   */
+  private secret(generation: number, removalPolicy: RemovalPolicy): string {
+    const secret = new Secret(this, generation === 1 ? 'OriginSecret' : `OriginSecret${generation}`, {
+      description: `The header ${EDGE_ORIGIN_HEADER} CloudFront adds to requests it forwards to the plant store API`,
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      removalPolicy,
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by -c edgeSecretGeneration=N+1 (docs/edge.md), never by Secrets Manager: CloudFormation resolves the ' +
+        'value only for resources it updates, so a value changed outside it would reach the function at its next ' +
+        'deploy but not the distribution, and every request would be refused. The header is compared, not used to ' +
+        'authenticate anyone (callers still need a valid token).',
+    });
+    return secret.secretValue.unsafeUnwrap();
   }
 
   // CloudFront's web ACL can only be created in us-east-1: here when this stack is there, else

@@ -133,6 +133,7 @@ export class PlantStoreStack extends Stack {
       settings: settings.delivery,
       alarms: settings.alarms,
       service,
+      edge: settings.edge !== undefined,
     });
 
     // API: HTTP API, GET /plants → the live alias; optional JWT authorizer and custom domain.
@@ -162,7 +163,11 @@ export class PlantStoreStack extends Stack {
       });
     if (edge) {
       const publicBaseUrl = settings.publicBaseUrl ?? edge.baseUrl;
-      const variables = functionEnvironment({ edgeOriginSecret: edge.originSecret, publicBaseUrl });
+      const variables = functionEnvironment({
+        edgeOriginSecret: edge.originSecret,
+        edgeNextOriginSecret: edge.nextOriginSecret,
+        publicBaseUrl,
+      });
       for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
     }
 

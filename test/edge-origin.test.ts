@@ -17,6 +17,7 @@ import { AUDIENCE, serviceEnvironment, TABLE } from './helpers/service.ts';
 
 // What Secrets Manager generates for the stack: 32 characters without punctuation.
 const SECRET = 'q7Zr2LwX9vKcT4mNa8Bd1HsYe6GpUf3J';
+const NEXT = 'Hs8Kd2PqW5nZr9TcX3vLa7Bm1YeGf4Ju';
 let dynamo: LocalDynamo;
 let issuer: JwksServer;
 let token: string;
@@ -38,7 +39,10 @@ beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: caFile,
     POWERTOOLS_METRICS_DISABLED: 'true',
   };
-  behindEdge = startBundledFunction(bundle, { ...env, ...functionEnvironment({ edgeOriginSecret: SECRET }) });
+  behindEdge = startBundledFunction(bundle, {
+    ...env,
+    ...functionEnvironment({ edgeOriginSecret: SECRET, edgeNextOriginSecret: NEXT }),
+  });
   noEdge = startBundledFunction(bundle, env);
 }, 60_000);
 afterAll(async () => {
@@ -88,6 +92,20 @@ describe('behind the edge (EDGE_ORIGIN_SECRET set)', () => {
 
     expect(result.statusCode).toBe(403);
     expect(result.headers?.['WWW-Authenticate']).toBeUndefined();
+  });
+});
+
+describe('the next generation (EDGE_ORIGIN_NEXT_SECRET), what CloudFront sends once the generation is raised', () => {
+  it('is served already, so a rotation refuses nothing while the old version still runs', async () => {
+    const result = await behindEdge.invoke(request({ [EDGE_ORIGIN_HEADER]: NEXT }));
+
+    expect(result.statusCode).toBe(200);
+  });
+
+  it('is matched whole, like the current one', async () => {
+    const result = await behindEdge.invoke(request({ [EDGE_ORIGIN_HEADER]: `${NEXT}x` }));
+
+    expect(result.statusCode).toBe(403);
   });
 });
 

@@ -17,8 +17,11 @@ export interface Config {
    * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
    */
   requestContextFromApiGateway: boolean;
-  /** EDGE_ORIGIN_SECRET: behind the opt-in edge, what its origin header must carry (edge-origin.ts). */
-  edgeOriginSecret: string | undefined;
+  /**
+   * Behind the opt-in edge, the values its origin header may carry (edge-origin.ts): EDGE_ORIGIN_SECRET,
+   * what CloudFront sends, and EDGE_ORIGIN_NEXT_SECRET, what it sends after a rotation. Empty: no edge.
+   */
+  edgeOriginSecrets: string[];
   auth: AuthConfig;
   telemetry: TelemetryConfig;
   /** Group partition reads kept per container (see group-cache.ts). */
@@ -87,7 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPageSize: readMaxPageSize(env),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
-    edgeOriginSecret: optional(env, ENV.edgeOriginSecret),
+    edgeOriginSecrets: readEdgeOriginSecrets(env),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
@@ -123,6 +126,25 @@ export const MAX_GROUP_CACHE_TTL_SECONDS = 3600;
 /** 16 MiB of a 1,024 MB function: about 300 full pages of 1,000 plants. */
 export const DEFAULT_GROUP_CACHE_MAX_BYTES = 16 * 2 ** 20;
 export const MAX_GROUP_CACHE_MAX_BYTES = 512 * 2 ** 20;
+
+/**
+ * Unset turns the origin check off, so a variable that is set but blank (a secret that resolved to
+ * nothing, a stray space) must stop the function rather than quietly open the direct path.
+ */
+function readEdgeOriginSecrets(env: NodeJS.ProcessEnv): string[] {
+  const [current, next] = [ENV.edgeOriginSecret, ENV.edgeNextOriginSecret].map((name) => {
+    const value = optional(env, name);
+    if (env[name] !== undefined && value === undefined) {
+      throw new ConfigError(`${name} is set but empty: unset it to serve without the edge`);
+    }
+    return value;
+  });
+  if (current === undefined) {
+    if (next !== undefined) throw new ConfigError(`${ENV.edgeNextOriginSecret} needs ${ENV.edgeOriginSecret}`);
+    return [];
+  }
+  return next === undefined ? [current] : [current, next];
+}
 
 /** A whole number from 0 to `max`, or `fallback` when unset. */
 function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {

@@ -15,14 +15,17 @@ export class NotThroughEdgeError extends HttpError {
 }
 
 /**
- * Refuses a request without the edge's secret, when one is configured (EDGE_ORIGIN_SECRET; unset:
- * no edge, nothing to check). Compared as digests in constant time, so neither the length nor a
- * prefix of the secret leaks through timing.
+ * Refuses a request that carries none of the edge's secrets, when any is configured (the current
+ * generation, and the previous one during a rotation; none: no edge, nothing to check). Compared
+ * as digests in constant time, each of them, so neither the length nor a prefix leaks through timing.
  */
-export function requireEdgeOrigin(event: ApiEvent, secret: string | undefined): void {
-  if (secret === undefined) return;
+export function requireEdgeOrigin(event: ApiEvent, secrets: readonly string[]): void {
+  if (secrets.length === 0) return;
   const sent = header(event, EDGE_ORIGIN_HEADER);
-  if (sent === undefined || !timingSafeEqual(digest(sent), digest(secret))) throw new NotThroughEdgeError();
+  if (sent === undefined) throw new NotThroughEdgeError();
+  // Every secret is compared, so the time taken does not say which one matched.
+  const matches = secrets.map((secret) => timingSafeEqual(digest(sent), digest(secret)));
+  if (!matches.includes(true)) throw new NotThroughEdgeError();
 }
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();

@@ -24,6 +24,8 @@ export const ENV = {
   publicBaseUrl: 'PUBLIC_BASE_URL',
   // Behind the opt-in edge: what CloudFront's origin header must carry (edge-origin.ts).
   edgeOriginSecret: 'EDGE_ORIGIN_SECRET',
+  // The next generation's, accepted already, so that raising the generation refuses nothing (docs/edge.md).
+  edgeNextOriginSecret: 'EDGE_ORIGIN_NEXT_SECRET',
   requestLog: 'REQUEST_LOG',
   service: 'POWERTOOLS_SERVICE_NAME',
   namespace: 'POWERTOOLS_METRICS_NAMESPACE',
@@ -55,6 +57,8 @@ export interface FunctionSettings {
   publicBaseUrl?: string;
   /** The edge's origin secret: requests without it are refused (unset: no edge, no check). */
   edgeOriginSecret?: string;
+  /** The next generation's, accepted already: what CloudFront sends once the generation is raised. */
+  edgeNextOriginSecret?: string;
   auth?: AuthSettings;
   telemetry?: TelemetrySettings;
   groupCache?: GroupCacheSettings;
@@ -100,6 +104,7 @@ export function functionEnvironment({
   maxPageSize,
   publicBaseUrl,
   edgeOriginSecret,
+  edgeNextOriginSecret,
   auth = {},
   telemetry = {},
   groupCache = {},
@@ -120,6 +125,7 @@ export function functionEnvironment({
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
     publicBaseUrl,
     edgeOriginSecret,
+    edgeNextOriginSecret,
     requestLog,
     service,
     namespace,

@@ -29,6 +29,8 @@ export interface RequestFacts {
   caller?: string | undefined;
   /** Why authentication refused the request (an AuthFailure). */
   reason?: string | undefined;
+  /** Refused for lacking the edge's origin header: a secret mismatch shows as a surge of these. */
+  notThroughEdge?: boolean | undefined;
   plantsReturned?: number | undefined;
   /** What caused a 5xx, with its stack: for the operator, never for the caller. */
   error?: unknown;
@@ -47,8 +49,8 @@ interface Metric {
 /**
  * Every refused or failed request (and with REQUEST_LOG=all every request): status, outcome, the
  * refusal reason or the error, caller, ids and latency, and its metrics, `Requests` by outcome,
- * `AuthFailures` by reason, `ServerErrors` by version (the canary's rollback alarm) and
- * `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
+ * `AuthFailures` by reason, `ServerErrors` and `EdgeRefusals` by version (the canary's rollback
+ * alarms) and `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
  */
 export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now = Date.now()) {
   const outcome = outcomeOf(facts.status);
@@ -62,6 +64,8 @@ export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now 
     metrics.push({ name: METRICS.authFailures, unit: 'Count', value: 1, dimensions: [DIMENSIONS.reason] });
   if (serverError)
     metrics.push({ name: METRICS.serverErrors, unit: 'Count', value: 1, dimensions: [DIMENSIONS.version] });
+  if (facts.notThroughEdge)
+    metrics.push({ name: METRICS.edgeRefusals, unit: 'Count', value: 1, dimensions: [DIMENSIONS.version] });
   return {
     level: serverError ? 'ERROR' : 'INFO',
     message: 'request',
@@ -76,7 +80,7 @@ export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now 
     caller: facts.caller,
     latency_ms: facts.latencyMs,
     cold_start: facts.coldStart,
-    version: serverError ? config.version : undefined,
+    version: serverError || facts.notThroughEdge ? config.version : undefined,
     xray_trace_id: facts.traceId,
     error: serverError ? describeError(facts.error) : undefined,
     ...embeddedMetrics(metrics, config, now),

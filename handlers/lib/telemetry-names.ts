@@ -13,6 +13,8 @@ export const METRICS = {
   plantsReturned: 'PlantsReturned',
   authFailures: 'AuthFailures',
   serverErrors: 'ServerErrors',
+  /** Requests refused for lacking the edge's origin header (edge-origin.ts), by version: a rollback alarm. */
+  edgeRefusals: 'EdgeRefusals',
   coldStart: 'ColdStart',
   initDuration: 'InitDuration',
 } as const;

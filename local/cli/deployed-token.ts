@@ -53,6 +53,6 @@ export async function printDeployedToken(user: string, flags: DeployedTokenFlags
       'This stack requires a scope: its API answers users\' tokens 403 insufficient_scope (docs/deploy.md, "Machine clients").',
     );
   }
-  console.error(`Call: curl -i -H "Authorization: Bearer $TOKEN" ${session.url}plants`);
+  console.error(`Call: curl -i -H "Authorization: Bearer $TOKEN" ${outputs.baseUrl}plants`);
   console.log(session.token);
 }

@@ -4,6 +4,7 @@
 
 import { relative } from 'node:path';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
+import { BASE_URL_OUTPUTS } from '../../deployed/outputs.ts';
 import { deployedSession } from '../../deployed/session.ts';
 import { isLoopbackHost } from '../../handlers/lib/loopback.ts';
 import { localDirOf, parsePort } from '../server/options.ts';
@@ -22,8 +23,8 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user N
   Walks every page by following next links, checks each response against openapi.yaml, checks the
   refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
 
-  --url URL      the API's base URL (the stack's ApiUrl or CustomDomainUrl) or its /plants URL
-                 (default: the running local server)
+  --url URL      the API's base URL (a stack's ${BASE_URL_OUTPUTS.join(', ')})
+                 or its /plants URL (default: the running local server)
   --token-file F a file holding a bearer token the API accepts ("-": stdin), kept out of the command
                  line that npm prints and CI logs keep (default for a local server: one from its
                  issuer, as npm run token -- ${DEFAULT_USER} mints it)
@@ -31,9 +32,10 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user N
   --user NAME    whose token to mint from a local server's issuer (default ${DEFAULT_USER})
   --limit N      page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
   --port N       the local server to check (default: the running one)
-  --deployed     the stack \`npx cdk deploy\` deployed last, where its links lead (PublicBaseUrl, else
-                 CustomDomainUrl, else ApiUrl; or --url), with an access token from its user pool
-                 for --user, created there if absent, as npm run token -- <user> --deployed does
+  --deployed     the stack \`npx cdk deploy\` deployed last, where its links lead (or --url):
+                 ${BASE_URL_OUTPUTS.join(', else ')},
+                 with an access token from its user pool for --user, created there if absent, as
+                 npm run token -- <user> --deployed does
   --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
   --env NAME     with --deployed: the environment's stack (-c env=NAME at deploy), when the file holds several
   --reset-password  with --deployed: give --user a new generated password if this machine lacks it
@@ -98,7 +100,7 @@ async function deployedTarget(values: {
   }
   // A stack behind a proxy or with a custom domain links there from any host: walk it where its links lead.
   return {
-    url: values.url ?? session.outputs.linkBaseUrl ?? session.url,
+    url: values.url ?? session.outputs.baseUrl,
     token: values.token ?? session.token,
     gatewayRefusals: true,
   };

@@ -12,11 +12,17 @@ describe('the edge settings', () => {
   });
 
   it('give one token a fifth and one address half of the stage rate (maxRequestsPerSecond) over a one-minute window', () => {
-    expect(from({ edge: 'true' }).edge).toEqual({ windowSeconds: 60, tokenLimit: 1200, ipLimit: 3000 });
+    expect(from({ edge: 'true' }).edge).toEqual({
+      windowSeconds: 60,
+      tokenLimit: 1200,
+      ipLimit: 3000,
+      secretGeneration: 1,
+    });
     expect(from({ edge: 'true', maxRequestsPerSecond: '200', edgeWindowSeconds: '300' }).edge).toEqual({
       windowSeconds: 300,
       tokenLimit: 12_000,
       ipLimit: 30_000,
+      secretGeneration: 1,
     });
   });
 
@@ -27,7 +33,13 @@ describe('the edge settings', () => {
     });
   });
 
+  it('take the origin secret’s generation, which a rotation raises', () => {
+    expect(from({ edge: 'true', edgeSecretGeneration: '2' }).edge?.secretGeneration).toBe(2);
+  });
+
   it.each([
+    [{ edge: 'true', edgeSecretGeneration: '0' }, 'edgeSecretGeneration must be an integer from 1 to 9999, got "0"'],
+    [{ edgeSecretGeneration: '2' }, 'edgeSecretGeneration needs edge=true'],
     [{ edge: 'true', edgeTokenLimit: '9' }, 'edgeTokenLimit must be an integer from 10 to 2000000000, got "9"'],
     [{ edge: 'true', edgeIpLimit: '1e3' }, 'edgeIpLimit must be an integer from 10 to 2000000000'],
     [{ edge: 'true', edgeWindowSeconds: '30' }, 'edgeWindowSeconds must be one of 60, 120, 300, 600, got "30"'],

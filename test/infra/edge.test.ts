@@ -28,6 +28,7 @@ beforeAll(() => {
       edgeIpLimit: '900',
       edgeWindowSeconds: '300',
       corsOrigins: 'https://app.example.com',
+      edgeSecretGeneration: '2',
     },
     { env: { account: ACCOUNT, region: 'us-east-1' } },
   );
@@ -48,12 +49,14 @@ const onlyOf = (template: Synthesized['template'], type: string): Resource => {
 const separateWebAcl = () => onlyOf(ireland.waf?.template ?? ireland.template, 'AWS::WAFv2::WebACL');
 const rule = (webAcl: Resource, name: string) =>
   (webAcl.Properties.Rules as { Name: string; [key: string]: Json }[]).find((each) => each.Name === name);
-const secretRef = (s: Synthesized) => ({
+const secretIds = (s: Synthesized) => Object.keys(s.template.findResources('AWS::SecretsManager::Secret'));
+/** The dynamic reference to the secret whose logical id starts with `prefix` (generation 1's by default). */
+const secretRef = (s: Synthesized, prefix = 'EdgeOriginSecret') => ({
   'Fn::Join': [
     '',
     [
       '{{resolve:secretsmanager:',
-      { Ref: Object.keys(s.template.findResources('AWS::SecretsManager::Secret'))[0] },
+      { Ref: secretIds(s).find((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id)) },
       ':SecretString:::}}',
     ],
   ],
@@ -136,11 +139,15 @@ describe('the web ACL', () => {
     });
   });
 
-  it('answers a limited caller 429 with the API’s Error body', () => {
+  const noStore = [{ Name: 'cache-control', Value: 'no-store' }];
+
+  it('answers a limited caller 429 with the API’s Error body, which no cache keeps', () => {
     const webAcl = separateWebAcl();
     for (const name of ['RatePerBearerToken', 'RatePerClientIp']) {
       expect(rule(webAcl, name)?.Action).toEqual({
-        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } },
+        Block: {
+          CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests', ResponseHeaders: noStore },
+        },
       });
     }
     const body = webAcl.Properties.CustomResponseBodies.TooManyRequests;
@@ -148,7 +155,7 @@ describe('the web ACL', () => {
     expect(JSON.parse(body.Content)).toEqual({ error: 429, message: expect.any(String) });
   });
 
-  it('runs AWS’s free managed rule groups for common attacks, blocking', () => {
+  it('runs AWS’s free managed rule groups for common attacks, counting, so that its own rule blocks what they match', () => {
     const webAcl = separateWebAcl();
     const managed = (webAcl.Properties.Rules as Json[]).filter((each) => each.Statement.ManagedRuleGroupStatement);
     expect(managed.map((each) => each.Statement.ManagedRuleGroupStatement)).toEqual([
@@ -156,7 +163,29 @@ describe('the web ACL', () => {
       { VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' },
       { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' },
     ]);
-    for (const each of managed) expect(each.OverrideAction).toEqual({ None: {} });
+    for (const each of managed) expect(each.OverrideAction).toEqual({ Count: {} });
+  });
+
+  it('blocks what the managed rules match with a 403 in the API’s Error body, after them and before the limits', () => {
+    const webAcl = separateWebAcl();
+    const blocking = rule(webAcl, 'BlockManagedMatches');
+    expect(blocking?.Action).toEqual({
+      Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'Forbidden', ResponseHeaders: noStore } },
+    });
+    const labels = blocking?.Statement.OrStatement.Statements.map((each: Json) => each.LabelMatchStatement);
+    // Every blocking rule of the three groups; AWSManagedIPDDoSList, which only counts, is not among them.
+    expect(labels).toEqual([
+      { Scope: 'LABEL', Key: 'awswaf:managed:aws:amazon-ip-list:AWSManagedIPReputationList' },
+      { Scope: 'LABEL', Key: 'awswaf:managed:aws:amazon-ip-list:AWSManagedReconnaissanceList' },
+      { Scope: 'NAMESPACE', Key: 'awswaf:managed:aws:core-rule-set:' },
+      { Scope: 'NAMESPACE', Key: 'awswaf:managed:aws:known-bad-inputs:' },
+    ]);
+    const priority = (name: string) => rule(webAcl, name)?.Priority;
+    expect(priority('BlockManagedMatches')).toBeGreaterThan(priority('AWSManagedRulesKnownBadInputsRuleSet'));
+    expect(priority('BlockManagedMatches')).toBeLessThan(priority('RatePerClientIp'));
+    const body = webAcl.Properties.CustomResponseBodies.Forbidden;
+    expect(body.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(body.Content)).toEqual({ error: 403, message: expect.any(String) });
   });
 });
 
@@ -189,7 +218,9 @@ describe('the distribution', () => {
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.eu-west-1.');
     expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: EDGE_ORIGIN_HEADER, HeaderValue: secretRef(ireland) }]);
-    expect(onlyOf(ireland.template, 'AWS::SecretsManager::Secret').Properties.GenerateSecretString).toMatchObject({
+    expect(
+      Object.values(ireland.template.findResources('AWS::SecretsManager::Secret'))[0]?.Properties.GenerateSecretString,
+    ).toMatchObject({
       PasswordLength: 32,
       ExcludePunctuation: true,
     });
@@ -206,6 +237,71 @@ describe('the function behind the edge', () => {
     expect(functionEnv(ireland).PUBLIC_BASE_URL).toEqual({ 'Fn::Join': ['', ['https://', domain]] });
     expect(ireland.template.findOutputs('EdgeUrl').EdgeUrl?.Value).toEqual({
       'Fn::Join': ['', ['https://', domain, '/']],
+    });
+  });
+});
+
+describe('the canary behind the edge', () => {
+  const alarms = (s: Synthesized) => Object.entries(s.template.findResources('AWS::CloudWatch::Alarm'));
+  const groupAlarms = (s: Synthesized) =>
+    onlyOf(s.template, 'AWS::CodeDeploy::DeploymentGroup').Properties.AlarmConfiguration.Alarms.map(
+      (each: Json) => each.Name.Ref,
+    );
+
+  it('rolls back a new version that refuses over half its requests for lacking the origin header', () => {
+    const [id, alarm] = alarms(ireland).find(([each]) => each.startsWith('DeliveryNewVersionEdgeRefusalRate')) ?? [];
+    expect(groupAlarms(ireland)).toContain(id);
+    const properties = (alarm as Resource).Properties;
+    expect(properties).toMatchObject({ Threshold: 50, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    const metrics = properties.Metrics as Json[];
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+      'IF(requests >= 10, 100 * FILL(errors, 0) / requests, 0)',
+    );
+    expect(metrics.find((m) => m.Id === 'errors')?.MetricStat.Metric).toEqual({
+      Namespace: 'PlantStore',
+      MetricName: 'EdgeRefusals',
+      Dimensions: [
+        { Name: 'service', Value: 'plant-store' },
+        {
+          Name: 'version',
+          Value: { 'Fn::GetAtt': [expect.stringMatching(/^ListPlantsFunctionCurrentVersion/), 'Version'] },
+        },
+      ],
+    });
+  });
+
+  it('has no such alarm without the edge', () => {
+    expect(alarms(plain).map(([id]) => id)).not.toContainEqual(expect.stringMatching(/EdgeRefusal/));
+  });
+});
+
+describe('rotating the origin secret (-c edgeSecretGeneration=N+1)', () => {
+  const resource = (s: Synthesized, id: string) => s.template.toJSON().Resources[id];
+  const secret2 = () => secretIds(ireland).find((id) => id.startsWith('EdgeOriginSecret2')) as string;
+
+  it('makes each generation a secret of its own, one ahead: the distribution sends N, the function accepts N and N+1', () => {
+    expect(secretIds(ireland).sort()).toEqual([
+      expect.stringMatching(/^EdgeOriginSecret2[0-9A-F]{8}$/),
+      expect.stringMatching(/^EdgeOriginSecret[0-9A-F]{8}$/),
+    ]);
+    expect(functionEnv(ireland).EDGE_ORIGIN_NEXT_SECRET).toEqual(secretRef(ireland, 'EdgeOriginSecret2'));
+    const [origin] = onlyOf(virginia.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig.Origins;
+    expect(origin.OriginCustomHeaders).toEqual([
+      { HeaderName: EDGE_ORIGIN_HEADER, HeaderValue: secretRef(virginia, 'EdgeOriginSecret2') },
+    ]);
+    expect(functionEnv(virginia).EDGE_ORIGIN_SECRET).toEqual(secretRef(virginia, 'EdgeOriginSecret2'));
+    expect(functionEnv(virginia).EDGE_ORIGIN_NEXT_SECRET).toEqual(secretRef(virginia, 'EdgeOriginSecret3'));
+  });
+
+  it('sends after a rotation the very secret the version deployed before it accepts: same resource, same value', () => {
+    expect(resource(virginia, secret2())).toEqual(resource(ireland, secret2()));
+  });
+
+  it('keeps generation 1 the secret the edge first shipped with, so deploying this changes no header', () => {
+    const first = secretIds(ireland).find((id) => /^EdgeOriginSecret[0-9A-F]{8}$/.test(id)) as string;
+    expect(resource(ireland, first).Properties).toEqual({
+      Description: `The header ${EDGE_ORIGIN_HEADER} CloudFront adds to requests it forwards to the plant store API`,
+      GenerateSecretString: { PasswordLength: 32, ExcludePunctuation: true },
     });
   });
 });

@@ -1,7 +1,7 @@
 // Every alarm and dashboard widget of the default stack has data: AWS publishes the AWS/* metrics,
 // and the function, configured with the environment the template gives it, writes every PlantStore
-// metric a widget or alarm reads, with exactly those dimensions. And refused or failed requests are
-// still logged, with their reason.
+// metric a widget or alarm reads, with exactly those dimensions (behind the edge too). And refused or
+// failed requests are still logged, with their reason.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readConfig, type TelemetryConfig } from '../../handlers/lib/config.ts';
@@ -36,11 +36,19 @@ const REQUESTS: Omit<RequestFacts, 'latencyMs' | 'coldStart' | 'functionRequestI
 type Published = { namespace: string; name: string; dimensions: Record<string, string> };
 type Used = { namespace: string; name: string; dimensions: Record<string, unknown>; where: string };
 
+/** Behind the edge, also a request sent around it (no origin header): the canary counts those per version. */
+const EDGE_REQUESTS: typeof REQUESTS = [...REQUESTS, { status: 403, notThroughEdge: true }];
+
 let plain: Synthesized;
+let edge: Synthesized;
 beforeAll(() => {
   plain = synth();
+  edge = synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
 });
-afterAll(() => plain?.cleanup());
+afterAll(() => {
+  plain?.cleanup();
+  edge?.cleanup();
+});
 
 /** The function's telemetry configuration, read from the template's environment as Lambda would give it. */
 function deployedTelemetry(s: Synthesized): TelemetryConfig {
@@ -110,18 +118,21 @@ function used(s: Synthesized): Used[] {
   return found;
 }
 
-describe('under the default settings', () => {
+describe.each([
+  ['under the default settings', () => plain, REQUESTS],
+  ['behind the edge (-c edge=true)', () => edge, EDGE_REQUESTS],
+])('%s', (_, stack, requests) => {
   it('every alarm and dashboard widget reads a metric that gets data, with the dimensions it is published under', () => {
-    const telemetry = deployedTelemetry(plain);
+    const telemetry = deployedTelemetry(stack());
     const facts = { latencyMs: 3, coldStart: false, functionRequestId: 'f', apigwRequestId: 'a' };
     const records = [
       initRecord(150, telemetry),
-      ...REQUESTS.filter((r) => isRecorded(r.status, telemetry)).map((r) =>
-        requestRecord({ ...facts, ...r }, telemetry),
-      ),
+      ...requests
+        .filter((r) => isRecorded(r.status, telemetry))
+        .map((r) => requestRecord({ ...facts, ...r }, telemetry)),
     ];
     const function_ = published(records);
-    const metrics = used(plain);
+    const metrics = used(stack());
     expect(metrics.length).toBeGreaterThan(15);
     for (const metric of metrics) {
       if (metric.namespace.startsWith('AWS/')) {
@@ -148,7 +159,9 @@ describe('under the default settings', () => {
       ]);
     }
   });
+});
 
+describe('under the default settings', () => {
   it('logs every refused or failed request, with the reason a token was refused', () => {
     const telemetry = deployedTelemetry(plain);
     expect(telemetry.requestLog).toBe('failures');

@@ -155,6 +155,31 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an integer from 0 to`));
   });
 
+  it('checks the edge origin header only when EDGE_ORIGIN_SECRET is set, accepting the next generation too', () => {
+    expect(readConfig(base).edgeOriginSecrets).toEqual([]);
+    expect(readConfig({ ...base, EDGE_ORIGIN_SECRET: 'now' }).edgeOriginSecrets).toEqual(['now']);
+    const rotating = { ...base, EDGE_ORIGIN_SECRET: 'now', EDGE_ORIGIN_NEXT_SECRET: 'next' };
+    expect(readConfig(rotating).edgeOriginSecrets).toEqual(['now', 'next']);
+  });
+
+  // Unset means "no edge": a blank value must not quietly open the direct path around WAF.
+  it.each([
+    ['EDGE_ORIGIN_SECRET', ''],
+    ['EDGE_ORIGIN_SECRET', '  '],
+    ['EDGE_ORIGIN_NEXT_SECRET', ' '],
+  ])('refuses to start with %s set but empty (%j), naming it', (name, value) => {
+    const env = { ...base, EDGE_ORIGIN_SECRET: 'current', [name]: value };
+    expect(() => readConfig(env)).toThrow(
+      new ConfigError(`${name} is set but empty: unset it to serve without the edge`),
+    );
+  });
+
+  it('refuses a next edge secret without a current one', () => {
+    expect(() => readConfig({ ...base, EDGE_ORIGIN_NEXT_SECRET: 'next' })).toThrow(
+      new ConfigError('EDGE_ORIGIN_NEXT_SECRET needs EDGE_ORIGIN_SECRET'),
+    );
+  });
+
   it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {
     expect(readConfig({ ...base, AWS_SAM_LOCAL: 'true' }).requestContextFromApiGateway).toBe(false);
   });

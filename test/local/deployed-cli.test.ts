@@ -76,6 +76,23 @@ describe('npm run token -- <user> --deployed', () => {
     expect(run.stdout + run.stderr).not.toContain(password);
   });
 
+  it('behind the edge, prints a call to EdgeUrl, where the stack serves, not to ApiUrl, which refuses', async () => {
+    const outputs = JSON.parse(readFileSync(deployment.outputsFile, 'utf8'));
+    for (const stack of Object.values(outputs) as Record<string, string>[]) {
+      stack.EdgeUrl = 'https://d111111abcdef8.cloudfront.net/';
+    }
+    const outputsFile = join(tempDir('edge-outputs'), 'cdk-outputs.json');
+    writeFileSync(outputsFile, JSON.stringify(outputs));
+
+    const run = await runNpm('token', ['alice', '--deployed', '--outputs-file', outputsFile], env());
+
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      'Call: curl -i -H "Authorization: Bearer $TOKEN" https://d111111abcdef8.cloudfront.net/plants',
+    );
+    expect(run.stderr).not.toContain('execute-api');
+  });
+
   it('reuses a user it created, with the kept password', async () => {
     const file = passwordFileOf(localDir, deployment.userPoolId, 'alice@example.com');
     const before = readFileSync(file, 'utf8');
