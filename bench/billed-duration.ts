@@ -5,9 +5,8 @@
 
 import type { Bundle } from './bundles.ts';
 import { settings } from './config.ts';
-import type { BenchEnvironment } from './environment.ts';
+import { type BenchEnvironment, startDelayedNetwork } from './environment.ts';
 import { runFunction } from './function-process.ts';
-import { startDelayProxy } from './network.ts';
 import { withProgress } from './progress.ts';
 import { percentile, round } from './stats.ts';
 
@@ -40,15 +39,14 @@ export async function measureNetworkDuration(
   handler: Bundle,
   rttMs: number,
 ): Promise<BilledDuration> {
-  const jwksProxy = await startDelayProxy(env.issuer.url, rttMs);
-  const dynamoProxy = await startDelayProxy(env.dynamoTls.url, rttMs);
+  const network = await startDelayedNetwork(env, rttMs);
   try {
     const invocations = settings.networkInvocations;
     const warmup = Math.ceil(invocations / 20);
     const run = await withProgress(`warm at ${rttMs} ms RTT`, warmup + invocations, 'invocations', (progress) =>
       runFunction({
         bundle: handler.file,
-        env: env.functionEnv({ dynamodb: dynamoProxy.url, jwksUri: `${jwksProxy.url}/.well-known/jwks.json` }),
+        env: env.functionEnv(network.remote),
         event: env.event,
         warmup,
         invocations,
@@ -60,7 +58,6 @@ export async function measureNetworkDuration(
     }
     return billedDuration(run.latenciesUs, rttMs);
   } finally {
-    await jwksProxy.close();
-    await dynamoProxy.close();
+    await network.close();
   }
 }

@@ -4,9 +4,8 @@
 
 import type { Bundle } from './bundles.ts';
 import { CALLER, settings } from './config.ts';
-import type { BenchEnvironment } from './environment.ts';
+import { type BenchEnvironment, startDelayedNetwork } from './environment.ts';
 import { type FunctionRun, runFunction } from './function-process.ts';
-import { startDelayProxy } from './network.ts';
 import { withProgress } from './progress.ts';
 import { median, percentile, round } from './stats.ts';
 
@@ -83,10 +82,9 @@ export async function measureNetworkColdStarts(
   handler: Bundle,
   rttMs: number,
 ): Promise<NetworkSummary> {
-  const jwksProxy = await startDelayProxy(env.issuer.url, rttMs);
-  const dynamoProxy = await startDelayProxy(env.dynamoTls.url, rttMs);
+  const network = await startDelayedNetwork(env, rttMs);
   const envs = {
-    network: env.functionEnv({ dynamodb: dynamoProxy.url, jwksUri: `${jwksProxy.url}/.well-known/jwks.json` }),
+    network: env.functionEnv(network.remote),
     loopback: env.functionEnv(),
   };
   const runs = { network: [] as FunctionRun[], loopback: [] as FunctionRun[] };
@@ -104,8 +102,7 @@ export async function measureNetworkColdStarts(
       }
     });
   } finally {
-    await jwksProxy.close();
-    await dynamoProxy.close();
+    await network.close();
   }
   const loopback = summarize(runs.loopback);
   return { rttMs, handler: summarize(runs.network), loopbackHandlerMedianMs: loopback.medianMs, loopback };

@@ -18,7 +18,7 @@ import { mintToken } from '../local/issuer/tokens.ts';
 import { type LocalDynamo, startDynamo, TEST_REGION } from '../test/helpers/dynamo.ts';
 import { httpApiEvent } from '../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from './config.ts';
-import { type Front, startTlsFront } from './network.ts';
+import { type Front, startDelayProxy, startTlsFront } from './network.ts';
 
 export interface BenchEnvironment {
   issuer: JwksServer;
@@ -123,3 +123,19 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
 }
 
 export { plantsOf } from './shapes.ts';
+
+/**
+ * Every connection of the function (the JWKS, DynamoDB) through a proxy that delays each round trip
+ * by `rttMs`: `remote` goes into functionEnv(); `close` when the runs are done.
+ */
+export async function startDelayedNetwork(env: BenchEnvironment, rttMs: number) {
+  const jwks = await startDelayProxy(env.issuer.url, rttMs);
+  const dynamo = await startDelayProxy(env.dynamoTls.url, rttMs);
+  return {
+    remote: { dynamodb: dynamo.url, jwksUri: `${jwks.url}/.well-known/jwks.json` },
+    close: async () => {
+      await jwks.close();
+      await dynamo.close();
+    },
+  };
+}

@@ -14,9 +14,8 @@ import { requireBuiltins } from '../scripts/require-builtins.ts';
 import { type Bundle, buildBundle, ENTRIES } from './bundles.ts';
 import { clearCompileCache, compileCacheEnv, compileCacheSize } from './compile-cache.ts';
 import { benchDir, CALLER, outDir, settings, tmpDir } from './config.ts';
-import { type FunctionEnvOptions, plantsOf, startEnvironment } from './environment.ts';
+import { type FunctionEnvOptions, plantsOf, startDelayedNetwork, startEnvironment } from './environment.ts';
 import { runFunction } from './function-process.ts';
-import { startDelayProxy } from './network.ts';
 import { writeAll } from './seed.ts';
 import { percentile } from './stats.ts';
 import { replaceModule } from './stub-packages.ts';
@@ -78,9 +77,8 @@ for (const [name, variant] of Object.entries(VARIANTS).filter(([name]) => chosen
 const bare = await buildBundle('variant-bare', { entry: ENTRIES.bare });
 
 const env = await startEnvironment();
-const jwksProxy = await startDelayProxy(env.issuer.url, rttMs);
-const dynamoProxy = await startDelayProxy(env.dynamoTls.url, rttMs);
-const remote = { dynamodb: dynamoProxy.url, jwksUri: `${jwksProxy.url}/.well-known/jwks.json` };
+const network = await startDelayedNetwork(env, rttMs);
+const { remote } = network;
 try {
   await writeAll(env.dynamo.client, plantsOf(CALLER, settings.callerPlants));
   const functionEnvOf = (name: string, bundle: Bundle, where: 'loopback' | 'network') => {
@@ -149,7 +147,6 @@ try {
   for (const k of keepAlive)
     console.log(`| keep-alive ${k.keepAlive ? 'on' : 'off'} | ${k.p50Ms} ms | ${k.p99Ms} ms |`);
 } finally {
-  await jwksProxy.close();
-  await dynamoProxy.close();
+  await network.close();
   await env.stop();
 }
