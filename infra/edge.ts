@@ -61,7 +61,7 @@ export class Edge extends Construct {
     // CloudFormation would reach the function at its next deploy and the distribution never: every
     // request refused. Each generation is a Secret of its own (its own logical id), made one
     // generation ahead: the distribution sends generation N, the function accepts N and N+1. Raising
-    // N switches the distribution (updated first: the function's PUBLIC_BASE_URL depends on it) to a
+    // N switches the distribution (updated first: the function depends on it, plant-store-stack.ts) to a
     // value every running version already accepts; then the function's new version accepts N+1 and
     // N+2. No version ever meets a header it does not know, during the canary or a rollback.
     const generation = settings.secretGeneration;

@@ -169,6 +169,9 @@ export class PlantStoreStack extends Stack {
         publicBaseUrl,
       });
       for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
+      // A secret rotation (edge.ts) needs CloudFront sending the new value before any function
+      // version requires it: the function is updated after the distribution, whatever the links name.
+      fn.node.addDependency(edge.distribution);
     }
 
     // Monitoring: alarms (optionally mailed) and a dashboard; any of them firing stops a deployment.

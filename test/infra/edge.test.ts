@@ -293,6 +293,25 @@ describe('rotating the origin secret (-c edgeSecretGeneration=N+1)', () => {
     expect(functionEnv(virginia).EDGE_ORIGIN_NEXT_SECRET).toEqual(secretRef(virginia, 'EdgeOriginSecret3'));
   });
 
+  it('updates the distribution before the function, also when -c publicBaseUrl names the links', () => {
+    const proxied = synth(
+      { edge: 'true', publicBaseUrl: 'https://plants.example.com' },
+      { env: { account: ACCOUNT, region: 'us-east-1' } },
+    );
+    try {
+      for (const s of [ireland, proxied]) {
+        const [distributionId] = Object.keys(s.template.findResources('AWS::CloudFront::Distribution'));
+        const functions = Object.entries(s.template.findResources('AWS::Lambda::Function'));
+        const [, fn] = functions.find(([id]) => id.startsWith('ListPlantsFunction')) ?? [];
+        expect(distributionId).toBeDefined();
+        expect((fn as { DependsOn?: string[] } | undefined)?.DependsOn).toContain(distributionId);
+      }
+      expect(functionEnv(proxied).PUBLIC_BASE_URL).toBe('https://plants.example.com');
+    } finally {
+      proxied.cleanup();
+    }
+  });
+
   it('sends after a rotation the very secret the version deployed before it accepts: same resource, same value', () => {
     expect(resource(virginia, secret2())).toEqual(resource(ireland, secret2()));
   });
