@@ -2,12 +2,12 @@
 // checked, naming the bad key, before any resource is defined.
 
 import {
+  type GroupCacheSettings,
   MAX_BASE_URL_LENGTH,
   MAX_GROUP_CACHE_MAX_BYTES,
   MAX_GROUP_CACHE_TTL_SECONDS,
   publicBase,
-} from '../handlers/lib/config.ts';
-import type { GroupCacheSettings } from '../handlers/lib/environment.ts';
+} from '../handlers/lib/environment.ts';
 import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';

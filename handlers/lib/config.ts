@@ -1,6 +1,17 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
-import { ENV, type IssuerType, REQUEST_LOG_MODES, type RequestLogMode } from './environment.ts';
+import {
+  DEFAULT_GROUP_CACHE_MAX_BYTES,
+  DEFAULT_GROUP_CACHE_TTL_SECONDS,
+  ENV,
+  type IssuerType,
+  MAX_BASE_URL_LENGTH,
+  MAX_GROUP_CACHE_MAX_BYTES,
+  MAX_GROUP_CACHE_TTL_SECONDS,
+  publicBase,
+  REQUEST_LOG_MODES,
+  type RequestLogMode,
+} from './environment.ts';
 import type { GroupCacheSettings } from './group-cache.ts';
 import { isLoopbackHost } from './loopback.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
@@ -116,18 +127,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * A group's plants may look this old to its members (a user's own plants are never cached). Five
- * seconds already caps what one container reads of a group's partition at one Query per page
- * position every 5 s, so 1,000 containers stay near 3% of the partition's 3,000 read units a second
- * (docs/scale.md); longer buys little and shows changes later. 0 turns the cache off.
- */
-export const DEFAULT_GROUP_CACHE_TTL_SECONDS = 5;
-export const MAX_GROUP_CACHE_TTL_SECONDS = 3600;
-/** 16 MiB of a 1,024 MB function: about 300 full pages of 1,000 plants. */
-export const DEFAULT_GROUP_CACHE_MAX_BYTES = 16 * 2 ** 20;
-export const MAX_GROUP_CACHE_MAX_BYTES = 512 * 2 ** 20;
-
-/**
  * Unset turns the origin check off, so a variable that is set but blank (a secret that resolved to
  * nothing, a stray space) must stop the function rather than quietly open the direct path.
  */
@@ -195,8 +194,6 @@ function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
   return raw;
 }
 
-// Bounded so a next link (this plus a ~2 KB cursor) stays well inside the response's header margin.
-export const MAX_BASE_URL_LENGTH = 1024;
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A
 // deployed base is https, or clients would send their bearer token in the clear.
 
@@ -211,19 +208,6 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
       `${ENV.publicBaseUrl} must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]) without query, fragment or credentials, at most ${MAX_BASE_URL_LENGTH} characters, got "${raw}"`,
     );
   }
-  return base;
-}
-
-/**
- * The base of next links as a Link header must carry it, or undefined if `raw` can't be one: origin
- * and path only (host lower-cased, default port dropped, `<`, `>`, spaces and quotes
- * percent-encoded, so no value breaks out of `<…>`), no trailing slash, at most MAX_BASE_URL_LENGTH
- * once encoded. Any `?` or `#`, even empty, or credentials refuse it: an empty query would turn
- * every link into a request for the base itself. The stack checks `-c publicBaseUrl` with it too.
- */
-export function publicBase(raw: string, url: URL): string | undefined {
-  const base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-  if (/[?#]/.test(raw) || url.username || url.password || base.length > MAX_BASE_URL_LENGTH) return undefined;
   return base;
 }
 

@@ -151,3 +151,33 @@ export function functionEnvironment({
  */
 export const declaredUnset = (...settings: (keyof typeof ENV)[]): Record<string, string> =>
   Object.fromEntries(settings.map((setting) => [ENV[setting], '']));
+
+// What the values may be, where the stack checks them at synth too (infra/settings.ts).
+
+/**
+ * A group's plants may look this old to its members (a user's own plants are never cached). Five
+ * seconds already caps what one container reads of a group's partition at one Query per page
+ * position every 5 s, so 1,000 containers stay near 3% of the partition's 3,000 read units a second
+ * (docs/scale.md); longer buys little and shows changes later. 0 turns the cache off.
+ */
+export const DEFAULT_GROUP_CACHE_TTL_SECONDS = 5;
+export const MAX_GROUP_CACHE_TTL_SECONDS = 3600;
+/** 16 MiB of a 1,024 MB function: about 300 full pages of 1,000 plants. */
+export const DEFAULT_GROUP_CACHE_MAX_BYTES = 16 * 2 ** 20;
+export const MAX_GROUP_CACHE_MAX_BYTES = 512 * 2 ** 20;
+
+// Bounded so a next link (this plus a ~2 KB cursor) stays well inside the response's header margin.
+export const MAX_BASE_URL_LENGTH = 1024;
+
+/**
+ * The base of next links as a Link header must carry it, or undefined if `raw` can't be one: origin
+ * and path only (host lower-cased, default port dropped, `<`, `>`, spaces and quotes
+ * percent-encoded, so no value breaks out of `<…>`), no trailing slash, at most MAX_BASE_URL_LENGTH
+ * once encoded. Any `?` or `#`, even empty, or credentials refuse it: an empty query would turn
+ * every link into a request for the base itself. The stack checks `-c publicBaseUrl` with it too.
+ */
+export function publicBase(raw: string, url: URL): string | undefined {
+  const base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  if (/[?#]/.test(raw) || url.username || url.password || base.length > MAX_BASE_URL_LENGTH) return undefined;
+  return base;
+}
