@@ -1,7 +1,7 @@
-// The function's environment: every variable's name, written once, and the writer the stack, the
-// local server, sam local and the bench build it with (config.ts reads it through the same names).
+// The function's environment: every variable's name, written once, the writer the stack, the local
+// server, sam local and the bench build it with (config.ts reads it through the same names), and
+// what the values may be.
 
-/** The name of each variable the function reads, by the setting it carries. */
 /**
  * The header CloudFront adds to every origin request behind the opt-in edge (it overwrites one a
  * viewer sends), carrying EDGE_ORIGIN_SECRET: shared by the stack that sets it and the function
@@ -9,6 +9,7 @@
  */
 export const EDGE_ORIGIN_HEADER = 'x-plant-store-edge';
 
+/** The name of each variable the function reads, by the setting it carries. */
 export const ENV = {
   tableName: 'PLANTS_TABLE_NAME',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
