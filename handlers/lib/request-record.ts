@@ -52,7 +52,8 @@ interface Metric {
  * Every refused or failed request (and with REQUEST_LOG=all every request): status, outcome, the
  * refusal reason or the error, caller, ids and latency, and its metrics, `Requests` by outcome,
  * `AuthFailures` by reason, `ServerErrors` and `EdgeRefusals` by version (the canary's rollback
- * alarms; `EdgeRefusals` also in total, which the share of the new version is judged against) and `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
+ * alarms; `EdgeRefusals` also in total, the share the new version's is judged against) and
+ * `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
  */
 export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now = Date.now()) {
   const outcome = outcomeOf(facts.status);
