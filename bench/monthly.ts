@@ -21,7 +21,8 @@ export function monthlyCost() {
         .length * 2;
     // Requests by the 5 outcomes of refused and failed requests, AuthFailures by reason (one
     // metric each), ServerErrors of the version serving (a new version's overlaps the old one's
-    // only during a deployment, and metrics are billed by the hour), ColdStart, InitDuration.
+    // only during a deployment, and metrics are billed by the hour), ColdStart, InitDuration. Not
+    // here: behind the edge (-c edge=true), EdgeRefusals by version and in total, 2 more in hours with refusals.
     const customMetrics = 5 + AUTH_FAILURES.length + 1 + 2;
     const usd = {
       alarms: alarmMetrics * PRICES.alarmMetric.usd,

@@ -39,10 +39,11 @@ const EVALUATION_PERIODS = 3;
 const DATAPOINTS = 2;
 /**
  * Behind the edge, a version whose origin secret differs from what CloudFront sends refuses every
- * request; calls around the edge are a small share in normal traffic. Above half of the new
- * version's requests, it is the version, not the callers.
+ * request. Calls sent around the edge are refused by every version alike and split by the alias
+ * weights, so the alarm judges how far the new version's refusal share exceeds the share across all
+ * versions: anyone can flood the API's own URL, but that raises both shares together.
  */
-const EDGE_REFUSAL_PERCENT = 50;
+const EDGE_REFUSAL_EXCESS_POINTS = 40;
 
 export interface DeliveryProps {
   fn: LambdaFunction;
@@ -170,9 +171,9 @@ function newVersionAlarms(
         versionAlarm(
           scope,
           'NewVersionEdgeRefusalRate',
-          share(METRICS.edgeRefusals, 'new version refusals for a missing origin header (%)'),
-          EDGE_REFUSAL_PERCENT,
-          `over ${EDGE_REFUSAL_PERCENT}% of the new version's requests refused for lacking the edge's origin header (minutes with at least ${settings.minRequests})`,
+          refusalExcess(share(METRICS.edgeRefusals, ''), fn, service, settings.minRequests),
+          EDGE_REFUSAL_EXCESS_POINTS,
+          `the new version refuses over ${EDGE_REFUSAL_EXCESS_POINTS} percentage points more of its requests than all versions together do for lacking the edge's origin header (minutes with at least ${settings.minRequests})`,
         ),
       ]
     : [];
@@ -201,5 +202,31 @@ function versionAlarm(scope: Construct, id: string, metric: IMetric, threshold: 
   return alarm(scope, id, metric, threshold, `Rolls a deployment back: ${description}`, {
     datapoints: DATAPOINTS,
     evaluationPeriods: EVALUATION_PERIODS,
+  });
+}
+
+/**
+ * The new version's share of requests refused for lacking the origin header minus the share across
+ * all versions (EMF EdgeRefusals by `service` alone over the function's Invocations): 0 when the
+ * refusals are callers around the edge, near 90 when the new version alone refuses at 10% of traffic.
+ */
+function refusalExcess(newVersion: MathExpression, fn: LambdaFunction, service: string, minRequests: number) {
+  const { errors, requests } = newVersion.usingMetrics;
+  return new MathExpression({
+    expression: `IF(requests >= ${minRequests}, 100 * (FILL(errors, 0) / requests - FILL(allErrors, 0) / allRequests), 0)`,
+    usingMetrics: {
+      errors: errors as IMetric,
+      requests: requests as IMetric,
+      allErrors: new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: METRICS.edgeRefusals,
+        dimensionsMap: { [DIMENSIONS.service]: service },
+        statistic: 'Sum',
+        period: PERIOD,
+      }),
+      allRequests: fn.metricInvocations({ statistic: 'Sum', period: PERIOD }),
+    },
+    label: 'new version refusals for a missing origin header minus all versions (percentage points)',
+    period: PERIOD,
   });
 }

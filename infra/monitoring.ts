@@ -37,6 +37,8 @@ const PERIOD = Duration.minutes(5);
 export const ALARM_PERIOD = Duration.minutes(1);
 export const ALARM_EVALUATION_PERIODS = 5;
 export const ALARM_DATAPOINTS = 3;
+/** Above half of all requests refused at the origin, the edge's secret is wrong, not a few callers around it. */
+const EDGE_REFUSAL_PERCENT = 50;
 
 export interface MonitoringProps {
   api: HttpApi;
@@ -53,6 +55,8 @@ export class Monitoring extends Construct {
   readonly alarms: Alarm[];
   /** One partition key's reads throttled: paged like the others, but never a reason to roll back. */
   readonly hotPartition: Alarm;
+  /** Behind the edge, most requests refused for lacking its origin header: mailed, never a rollback. */
+  readonly edgeRefusals: Alarm | undefined;
 
   constructor(
     scope: Construct,
@@ -90,11 +94,25 @@ export class Monitoring extends Construct {
       'DynamoDB throttled reads of one partition key (a hot group: docs/edge.md, "When HotPartition fires")',
     );
 
+    // Both versions refuse when CloudFront sends a secret neither accepts (edgeSecretGeneration lowered
+    // or skipped, docs/edge.md), which the canary's comparison cannot see and a rollback cannot mend.
+    this.edgeRefusals =
+      alarms.edgeRefusals === true
+        ? alarm(
+            this,
+            'EdgeRefusalRate',
+            edgeRefusalRate(fn, service, alarms),
+            EDGE_REFUSAL_PERCENT,
+            `over ${EDGE_REFUSAL_PERCENT}% of requests refused for lacking the edge's origin header (minutes with at least ${alarms.minRequests})`,
+          )
+        : undefined;
+
     const alarmEmail = alarms.email;
     if (alarmEmail) {
       const topic = new Topic(this, 'AlarmTopic', { displayName: 'Plant store alarms', enforceSSL: true });
       topic.addSubscription(new EmailSubscription(alarmEmail));
-      for (const each of [...this.alarms, this.hotPartition]) each.addAlarmAction(new SnsAction(topic));
+      for (const each of [...this.alarms, this.hotPartition, ...(this.edgeRefusals ? [this.edgeRefusals] : [])])
+        each.addAlarmAction(new SnsAction(topic));
       Validations.of(topic).acknowledge({
         id: 'AwsSolutions-SNS2',
         reason:
@@ -178,6 +196,25 @@ function serverErrorRate(api: HttpApi, { minRequests }: AlarmSettings): IMetric 
       requests: api.metricCount({ period: ALARM_PERIOD, statistic: 'Sum' }),
     },
     label: '5xx rate (%)',
+    period: ALARM_PERIOD,
+  });
+}
+
+/** The share of all versions' invocations refused for lacking the edge's origin header, in busy enough minutes. */
+function edgeRefusalRate(fn: LambdaFunction, service: string, { minRequests }: AlarmSettings): IMetric {
+  return new MathExpression({
+    expression: `IF(requests >= ${minRequests}, 100 * FILL(refusals, 0) / requests, 0)`,
+    usingMetrics: {
+      refusals: new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: METRICS.edgeRefusals,
+        dimensionsMap: { [DIMENSIONS.service]: service },
+        statistic: 'Sum',
+        period: ALARM_PERIOD,
+      }),
+      requests: fn.metricInvocations({ statistic: 'Sum', period: ALARM_PERIOD }),
+    },
+    label: 'refusals for a missing origin header (%)',
     period: ALARM_PERIOD,
   });
 }

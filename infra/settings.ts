@@ -72,6 +72,8 @@ export interface AlarmSettings {
   minRequests: number;
   /** p99 function duration, in ms, above which a minute counts as bad. */
   p99Ms: number;
+  /** Behind the edge (-c edge=true): mail when most requests are refused for lacking its origin header. */
+  edgeRefusals?: boolean;
 }
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
@@ -85,6 +87,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
   const alarmEmail = text(context, 'alarmEmail');
   const ceiling = readCeiling(context, alarmEmail);
   const delivery = readDelivery(context, dev);
+  const edge = readEdge(context, ceiling.maxRequestsPerSecond);
   // Lambda refuses provisioned concurrency above the function's reserved concurrency.
   if (ceiling.reserveConcurrency && delivery.provisionedConcurrency > ceiling.concurrency) {
     throw new SettingsError(
@@ -110,9 +113,10 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       minRequests: integer(context, 'alarmMinRequests', 10),
       // A threshold at or past the timeout could never be crossed.
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
+      ...(edge && { edgeRefusals: true }),
     },
     delivery,
-    edge: readEdge(context, ceiling.maxRequestsPerSecond),
+    edge,
     groupCache: readGroupCache(context),
     environment: environmentOf(context),
   };

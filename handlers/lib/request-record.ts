@@ -44,13 +44,16 @@ interface Metric {
   value: number;
   /** Names of top-level fields whose values are the metric's dimensions, besides `service`. */
   dimensions: Dimension[];
+  /** Also published by `service` alone: a total over every version, which an alarm compares a version with. */
+  total?: boolean;
 }
 
 /**
  * Every refused or failed request (and with REQUEST_LOG=all every request): status, outcome, the
  * refusal reason or the error, caller, ids and latency, and its metrics, `Requests` by outcome,
  * `AuthFailures` by reason, `ServerErrors` and `EdgeRefusals` by version (the canary's rollback
- * alarms) and `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
+ * alarms; `EdgeRefusals` also in total, the share the new version's is judged against) and
+ * `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
  */
 export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now = Date.now()) {
   const outcome = outcomeOf(facts.status);
@@ -65,7 +68,13 @@ export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now 
   if (serverError)
     metrics.push({ name: METRICS.serverErrors, unit: 'Count', value: 1, dimensions: [DIMENSIONS.version] });
   if (facts.notThroughEdge)
-    metrics.push({ name: METRICS.edgeRefusals, unit: 'Count', value: 1, dimensions: [DIMENSIONS.version] });
+    metrics.push({
+      name: METRICS.edgeRefusals,
+      unit: 'Count',
+      value: 1,
+      dimensions: [DIMENSIONS.version],
+      total: true,
+    });
   return {
     level: serverError ? 'ERROR' : 'INFO',
     message: 'request',
@@ -117,12 +126,15 @@ function embeddedMetrics(metrics: Metric[], config: TelemetryConfig, now: number
   if (!config.metrics) return {};
   const bySet = new Map<string, Metric[]>();
   for (const metric of metrics) {
-    const key = metric.dimensions.join(',');
+    const key = `${metric.dimensions.join(',')}${metric.total ? '+total' : ''}`;
     bySet.set(key, [...(bySet.get(key) ?? []), metric]);
   }
   const directives = [...bySet.values()].map((group) => ({
     Namespace: config.namespace,
-    Dimensions: [[DIMENSIONS.service, ...(group[0]?.dimensions ?? [])]],
+    Dimensions: [
+      [DIMENSIONS.service, ...(group[0]?.dimensions ?? [])],
+      ...(group[0]?.total ? [[DIMENSIONS.service]] : []),
+    ],
     Metrics: group.map(({ name, unit }) => ({ Name: name, Unit: unit })),
   }));
   return {

@@ -29,6 +29,7 @@ beforeAll(() => {
       edgeWindowSeconds: '300',
       corsOrigins: 'https://app.example.com',
       edgeSecretGeneration: '2',
+      alarmEmail: 'oncall@example.com',
     },
     { env: { account: ACCOUNT, region: 'us-east-1' } },
   );
@@ -248,26 +249,46 @@ describe('the canary behind the edge', () => {
       (each: Json) => each.Name.Ref,
     );
 
-  it('rolls back a new version that refuses over half its requests for lacking the origin header', () => {
+  const metricOf = (metrics: Json[], id: string) => metrics.find((m) => m.Id === id)?.MetricStat.Metric;
+  const refusals = (version?: Json) => ({
+    Namespace: 'PlantStore',
+    MetricName: 'EdgeRefusals',
+    Dimensions: [{ Name: 'service', Value: 'plant-store' }, ...(version ? [{ Name: 'version', Value: version }] : [])],
+  });
+  const invocations = { Namespace: 'AWS/Lambda', MetricName: 'Invocations', Dimensions: [functionName()] };
+  function functionName() {
+    return { Name: 'FunctionName', Value: { Ref: expect.stringMatching(/^ListPlantsFunction/) } };
+  }
+
+  it('rolls back a new version that refuses 40 points more of its requests than all versions do', () => {
     const [id, alarm] = alarms(ireland).find(([each]) => each.startsWith('DeliveryNewVersionEdgeRefusalRate')) ?? [];
     expect(groupAlarms(ireland)).toContain(id);
     const properties = (alarm as Resource).Properties;
-    expect(properties).toMatchObject({ Threshold: 50, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    expect(properties).toMatchObject({ Threshold: 40, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    const metrics = properties.Metrics as Json[];
+    // Calls around the edge (anyone can flood ApiUrl) raise both shares alike and cancel out.
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe(
+      'IF(requests >= 10, 100 * (FILL(errors, 0) / requests - FILL(allErrors, 0) / allRequests), 0)',
+    );
+    const version = { 'Fn::GetAtt': [expect.stringMatching(/^ListPlantsFunctionCurrentVersion/), 'Version'] };
+    expect(metricOf(metrics, 'errors')).toEqual(refusals(version));
+    expect(metricOf(metrics, 'allErrors')).toEqual(refusals());
+    expect(metricOf(metrics, 'allRequests')).toEqual(invocations);
+    expect(metricOf(metrics, 'requests').Dimensions).toContainEqual({ Name: 'ExecutedVersion', Value: version });
+  });
+
+  it('mails, and never rolls back on, most requests refused across all versions (a secret neither accepts)', () => {
+    const [id, alarm] = alarms(virginia).find(([each]) => each.startsWith('MonitoringEdgeRefusalRate')) ?? [];
+    expect(groupAlarms(virginia)).not.toContain(id);
+    const properties = (alarm as Resource).Properties;
+    expect(properties).toMatchObject({ Threshold: 50, EvaluationPeriods: 5, DatapointsToAlarm: 3 });
+    expect(properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }]);
     const metrics = properties.Metrics as Json[];
     expect(metrics.find((m) => m.Expression)?.Expression).toBe(
-      'IF(requests >= 10, 100 * FILL(errors, 0) / requests, 0)',
+      'IF(requests >= 10, 100 * FILL(refusals, 0) / requests, 0)',
     );
-    expect(metrics.find((m) => m.Id === 'errors')?.MetricStat.Metric).toEqual({
-      Namespace: 'PlantStore',
-      MetricName: 'EdgeRefusals',
-      Dimensions: [
-        { Name: 'service', Value: 'plant-store' },
-        {
-          Name: 'version',
-          Value: { 'Fn::GetAtt': [expect.stringMatching(/^ListPlantsFunctionCurrentVersion/), 'Version'] },
-        },
-      ],
-    });
+    expect(metricOf(metrics, 'refusals')).toEqual(refusals());
+    expect(metricOf(metrics, 'requests')).toEqual(invocations);
   });
 
   it('has no such alarm without the edge', () => {
