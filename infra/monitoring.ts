@@ -49,6 +49,8 @@ export interface MonitoringProps {
   requestLog?: RequestLogMode;
   /** The `service` dimension of the function's metrics (infra/stack-environment.ts: one per environment). */
   service?: string;
+  /** Behind the edge (-c edge=true): mail when most requests are refused for lacking its origin header. */
+  edge?: boolean;
 }
 
 export class Monitoring extends Construct {
@@ -61,7 +63,7 @@ export class Monitoring extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    { api, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME }: MonitoringProps,
+    { api, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME, edge = false }: MonitoringProps,
   ) {
     super(scope, id);
 
@@ -96,16 +98,15 @@ export class Monitoring extends Construct {
 
     // Both versions refuse when CloudFront sends a secret neither accepts (edgeSecretGeneration lowered
     // or skipped, docs/edge.md), which the canary's comparison cannot see and a rollback cannot mend.
-    this.edgeRefusals =
-      alarms.edgeRefusals === true
-        ? alarm(
-            this,
-            'EdgeRefusalRate',
-            edgeRefusalRate(fn, service, alarms),
-            EDGE_REFUSAL_PERCENT,
-            `over ${EDGE_REFUSAL_PERCENT}% of requests refused for lacking the edge's origin header (minutes with at least ${alarms.minRequests})`,
-          )
-        : undefined;
+    this.edgeRefusals = edge
+      ? alarm(
+          this,
+          'EdgeRefusalRate',
+          edgeRefusalRate(fn, service, alarms),
+          EDGE_REFUSAL_PERCENT,
+          `over ${EDGE_REFUSAL_PERCENT}% of requests refused for lacking the edge's origin header (minutes with at least ${alarms.minRequests})`,
+        )
+      : undefined;
 
     const alarmEmail = alarms.email;
     if (alarmEmail) {

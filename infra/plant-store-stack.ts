@@ -182,6 +182,7 @@ export class PlantStoreStack extends Stack {
       alarms: settings.alarms,
       requestLog: telemetry.requestLog,
       service,
+      edge: edge !== undefined,
     });
     delivery.rollBackOn(monitoring.alarms);
     if (settings.ceiling.monthlyBudgetUsd !== undefined && settings.alarms.email !== undefined) {

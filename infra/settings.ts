@@ -72,8 +72,6 @@ export interface AlarmSettings {
   minRequests: number;
   /** p99 function duration, in ms, above which a minute counts as bad. */
   p99Ms: number;
-  /** Behind the edge (-c edge=true): mail when most requests are refused for lacking its origin header. */
-  edgeRefusals?: boolean;
 }
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
@@ -113,7 +111,6 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       minRequests: integer(context, 'alarmMinRequests', 10),
       // A threshold at or past the timeout could never be crossed.
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
-      ...(edge && { edgeRefusals: true }),
     },
     delivery,
     edge,
