@@ -2,7 +2,7 @@
 // CodeDeploy moves the `live` alias the API invokes onto it (canary, linear or all at once), rolling
 // back when an alarm fires during the shift, including alarms that watch the new version alone.
 
-import { type CfnResource, Duration, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Validations } from 'aws-cdk-lib';
 import type { Alarm, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import {
@@ -14,7 +14,7 @@ import { Alias, type CfnAlias, type Function as LambdaFunction, type Version } f
 import { Construct } from 'constructs';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import type { DeliverySettings, DeploymentStrategy } from './delivery-settings.ts';
-import { alarm } from './monitoring.ts';
+import { ALARM_PERIOD, alarm, allVersionsEdgeRefusals } from './monitoring.ts';
 import type { AlarmSettings } from './settings.ts';
 
 export const LIVE_ALIAS = 'live';
@@ -34,7 +34,8 @@ const CONFIGS: Record<DeploymentStrategy, ILambdaDeploymentConfig> = {
  * a version failing from its first request is caught about 3 minutes into a 5-minute canary
  * (2 minutes of data plus CloudWatch's delay), while one unlucky minute does not roll back.
  */
-const PERIOD = Duration.minutes(1);
+/** The alarms' period: a minute, as the stack's own (monitoring.ts). */
+const PERIOD = ALARM_PERIOD;
 const EVALUATION_PERIODS = 3;
 const DATAPOINTS = 2;
 /**
@@ -217,13 +218,7 @@ function refusalExcess(newVersion: MathExpression, fn: LambdaFunction, service: 
     usingMetrics: {
       errors: errors as IMetric,
       requests: requests as IMetric,
-      allErrors: new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName: METRICS.edgeRefusals,
-        dimensionsMap: { [DIMENSIONS.service]: service },
-        statistic: 'Sum',
-        period: PERIOD,
-      }),
+      allErrors: allVersionsEdgeRefusals(service),
       allRequests: fn.metricInvocations({ statistic: 'Sum', period: PERIOD }),
     },
     label: 'new version refusals for a missing origin header minus all versions (percentage points)',

@@ -201,18 +201,23 @@ function serverErrorRate(api: HttpApi, { minRequests }: AlarmSettings): IMetric 
   });
 }
 
+/** Requests refused for lacking the edge's origin header, every version's (EMF, by `service` alone). */
+export function allVersionsEdgeRefusals(service: string): Metric {
+  return new Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: METRICS.edgeRefusals,
+    dimensionsMap: { [DIMENSIONS.service]: service },
+    statistic: 'Sum',
+    period: ALARM_PERIOD,
+  });
+}
+
 /** The share of all versions' invocations refused for lacking the edge's origin header, in busy enough minutes. */
 function edgeRefusalRate(fn: LambdaFunction, service: string, { minRequests }: AlarmSettings): IMetric {
   return new MathExpression({
     expression: `IF(requests >= ${minRequests}, 100 * FILL(refusals, 0) / requests, 0)`,
     usingMetrics: {
-      refusals: new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName: METRICS.edgeRefusals,
-        dimensionsMap: { [DIMENSIONS.service]: service },
-        statistic: 'Sum',
-        period: ALARM_PERIOD,
-      }),
+      refusals: allVersionsEdgeRefusals(service),
       requests: fn.metricInvocations({ statistic: 'Sum', period: ALARM_PERIOD }),
     },
     label: 'refusals for a missing origin header (%)',
