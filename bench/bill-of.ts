@@ -20,7 +20,7 @@ export function benchItemBytes(): number {
 
 export function billOf(
   cost: Cost,
-  monthlyUsd: ReturnType<typeof monthlyCost>,
+  monthlyUsd: Awaited<ReturnType<typeof monthlyCost>>,
   { refusalDurationMs }: { refusalDurationMs: number },
 ) {
   const { alarms, dashboard, contributorInsights, customMetrics } = monthlyUsd;

@@ -5,8 +5,8 @@ import { AUTH_FAILURES } from '../handlers/lib/errors.ts';
 import { synth } from '../test/helpers/cdk.ts';
 import { PRICES } from './prices.ts';
 
-export function monthlyCost() {
-  const stack = synth();
+export async function monthlyCost() {
+  const stack = await synth();
   try {
     const resources = (type: string) => Object.values(stack.template.findResources(type));
     const alarmMetrics = resources('AWS::CloudWatch::Alarm').reduce((sum, alarm) => {

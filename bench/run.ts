@@ -56,7 +56,7 @@ try {
   log('log bytes: the bundle as deployed answering a 200, 400, 401 and 503');
   const logs = await measureLogBytes(env, bundles.handler);
   log('monthly items: alarms and dashboard of the synthesized default stack');
-  const monthlyUsd = monthlyCost();
+  const monthlyUsd = await monthlyCost();
 
   // Both latency histograms share bins, up to the slower function's p99.5.
   const upperUs = percentile([...warm.handler.latenciesUs, ...warm.bare.latenciesUs], 99.5);

@@ -36,11 +36,11 @@ export interface SynthesizedIdentity {
 }
 
 /**
- * The user pool's and app client's properties as the stack synthesizes them. Synchronous and
- * CPU-bound: call it at a test file's top level, outside any hook's timeout.
+ * The user pool's and app client's properties as the stack synthesizes them. CPU-bound on the
+ * run's first synth: await it at a test file's top level, outside any hook's timeout.
  */
-export function synthesizedIdentity(): SynthesizedIdentity {
-  const synthesized = synth();
+export async function synthesizedIdentity(): Promise<SynthesizedIdentity> {
+  const synthesized = await synth();
   const resource = (type: string) => Object.values(synthesized.template.findResources(type))[0]?.Properties;
   try {
     return { pool: resource('AWS::Cognito::UserPool'), client: resource('AWS::Cognito::UserPoolClient') };

@@ -1,7 +1,7 @@
 // `npm start` and the npm CLIs run as a user runs them: child processes, talked to over HTTP.
 
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -114,18 +114,29 @@ export interface NpmRun {
   stderr: string;
 }
 
-/** `npm run -s <script> -- <args>`; resolves whatever the exit code. */
-export function runNpm(script: string, args: string[], env: Record<string, string> = {}): Promise<NpmRun> {
-  return npm(['run', '-s', script, '--', ...args], env);
+const SCRIPTS: Record<string, string> = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).scripts;
+
+/**
+ * `npm run -s <script> -- <args>` as npm would run it: the script's command line from package.json,
+ * started with this Node, without npm's own start (most of a second each, and the CLI tests run
+ * dozens). Tests about npm itself use `npm()`. Resolves whatever the exit code.
+ */
+export async function runNpm(script: string, args: string[], env: Record<string, string> = {}): Promise<NpmRun> {
+  const command = /^(?:exec )?node (\S+)$/.exec(SCRIPTS[script] ?? '');
+  if (!command?.[1]) throw new Error(`package.json's "${script}" is not "node <file>": run it with npm()`);
+  return settled(run(process.execPath, [command[1], ...args], { cwd: REPO, env: cleanEnv(env) }));
 }
 
 /** npm with `args` as typed (say, without the `--` before a script's own options). */
-export async function npm(args: string[], env: Record<string, string> = {}): Promise<NpmRun> {
+export function npm(args: string[], env: Record<string, string> = {}): Promise<NpmRun> {
+  return settled(run('npm', args, { cwd: REPO, env: cleanEnv(env) }));
+}
+
+async function settled(running: Promise<{ stdout: string; stderr: string }>): Promise<NpmRun> {
   try {
-    const { stdout, stderr } = await run('npm', args, {
-      cwd: REPO,
-      env: cleanEnv(env),
-    });
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

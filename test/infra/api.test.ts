@@ -12,17 +12,17 @@ let guarded: Synthesized;
 let external: Synthesized;
 let verbose: Synthesized;
 
-beforeAll(() => {
-  plain = synth();
-  verbose = synth({ accessLog: 'full' });
-  guarded = synth({
+beforeAll(async () => {
+  plain = await synth();
+  verbose = await synth({ accessLog: 'full' });
+  guarded = await synth({
     jwtAuthorizer: 'true',
     authRequiredScope: 'plants/read',
     domainName: 'api.example.com',
     certificateArn: CERTIFICATE,
     basePath: '/v1/',
   });
-  external = synth({
+  external = await synth({
     jwtAuthorizer: 'true',
     authIssuer: 'https://tenant.eu.auth0.com/',
     authAudience: 'https://plants.example.com,mobile',

@@ -36,7 +36,7 @@ let picture: Architecture;
 let stack: Synthesized;
 beforeAll(async () => {
   picture = await parse('architecture', SOURCE);
-  stack = synth();
+  stack = await synth();
 }, 60_000);
 afterAll(() => stack?.cleanup());
 

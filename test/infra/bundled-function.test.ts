@@ -16,7 +16,7 @@ import {
   startJwksServer,
 } from '../../local/issuer/issuer.ts';
 import { mintToken } from '../../local/issuer/tokens.ts';
-import { type Synthesized, synth } from '../helpers/cdk.ts';
+import { type LiveSynthesized, synthLive } from '../helpers/cdk.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 
@@ -26,7 +26,7 @@ const event = (name: string) => readFileSync(new URL(`../../events/${name}`, imp
 const HTTP_EVENT = event('http-api-get-plants.json');
 const REST_EVENT = event('rest-api-get-plants.json');
 
-let synthesized: Synthesized;
+let synthesized: LiveSynthesized;
 let issuer: JwksServer;
 let key: SigningKey;
 let dynamo: LocalDynamo;
@@ -43,7 +43,7 @@ beforeAll(async () => {
     { owner: 'alice', id: 'p3', name: 'Calathea', tag: 'prayer' },
     { owner: 'bob', id: 'p1', name: 'Cactus', tag: 'succulent' },
   ]);
-  synthesized = synth({ samLocal: 'true' }, { bundle: true });
+  synthesized = await synthLive({ samLocal: 'true' }, { bundle: true });
   writeFileSync(join(synthesized.outdir, 'issuer-cert.pem'), tls.cert);
 });
 afterAll(async () => {

@@ -18,9 +18,9 @@ const functionOf = (s: Synthesized): Properties => {
 
 let plain: Synthesized;
 let capped: Synthesized;
-beforeAll(() => {
-  plain = synth();
-  capped = synth({
+beforeAll(async () => {
+  plain = await synth();
+  capped = await synth({
     maxRequestsPerSecond: '400',
     reserveConcurrency: 'true',
     alarmEmail: 'oncall@example.com',

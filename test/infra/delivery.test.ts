@@ -13,13 +13,13 @@ let everyRequest: Synthesized;
 let devCanary: Synthesized;
 let guarded: Synthesized;
 
-beforeAll(() => {
-  prod = synth();
-  dev = synth({ dev: 'true' });
-  linear = synth({ deploymentStrategy: 'linear', alarmP99Ms: '1500', alarmMinRequests: '20' });
-  everyRequest = synth({ requestLog: 'all' });
-  devCanary = synth({ dev: 'true', deploymentStrategy: 'canary', provisionedConcurrency: '3' });
-  guarded = synth({
+beforeAll(async () => {
+  prod = await synth();
+  dev = await synth({ dev: 'true' });
+  linear = await synth({ deploymentStrategy: 'linear', alarmP99Ms: '1500', alarmMinRequests: '20' });
+  everyRequest = await synth({ requestLog: 'all' });
+  devCanary = await synth({ dev: 'true', deploymentStrategy: 'canary', provisionedConcurrency: '3' });
+  guarded = await synth({
     jwtAuthorizer: 'true',
     domainName: 'api.example.com',
     certificateArn: CERTIFICATE,

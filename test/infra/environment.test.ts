@@ -1,6 +1,8 @@
 // Environments by name: production keeps today's stack name and the logical ids of its retained
 // resources; another environment is its own stack with its own metrics; a disposable production is
-// refused. The app runs as the CDK CLI runs it (context in CDK_CONTEXT_JSON), bundling skipped.
+// refused. Where the app's own behaviour is the point (stack names written, stderr, exit code) it
+// runs as the CDK CLI runs it (context in CDK_CONTEXT_JSON), bundling skipped; each run costs a
+// whole CDK process, so the rules it applies are also checked in-process.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +11,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
+import { refuseDisposableProduction, stackNameOf } from '../../infra/stack-environment.ts';
 import { synth } from '../helpers/cdk.ts';
+
+/** `-c` values as the app reads them. */
+const contextOf = (values: Record<string, string>) => (key: string) => values[key];
 
 const outdirs: string[] = [];
 afterAll(() => {
@@ -56,22 +62,25 @@ const RETAINED = {
 
 describe('the production environment (no -c env, or -c env=production)', () => {
   it('keeps the stack name PlantStore and the logical ids of its retained table, user pool and log groups', async () => {
-    for (const context of [{}, { env: 'production' }]) {
-      const run = await runApp(context);
-      expect(Object.keys(run.templates)).toEqual(['PlantStore']);
-      const resources = run.templates.PlantStore?.Resources ?? {};
-      for (const [id, type] of Object.entries(RETAINED)) {
-        expect({ id, type: resources[id]?.Type, policy: resources[id]?.DeletionPolicy }).toEqual({
-          id,
-          type,
-          policy: 'Retain',
-        });
-      }
+    const run = await runApp({});
+    expect(Object.keys(run.templates)).toEqual(['PlantStore']);
+    const resources = run.templates.PlantStore?.Resources ?? {};
+    for (const [id, type] of Object.entries(RETAINED)) {
+      expect({ id, type: resources[id]?.Type, policy: resources[id]?.DeletionPolicy }).toEqual({
+        id,
+        type,
+        policy: 'Retain',
+      });
     }
+    // The CDK CLI drops `-c dev` (no `=true`) with only a warning: every synth says which kind it made.
+    expect(run.stderr.trim().split('\n')).toContain(
+      'PlantStore: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)',
+    );
+    expect(stackNameOf(contextOf({ env: 'production' }))).toBe('PlantStore');
   }, 60_000);
 
-  it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", () => {
-    const { template, cleanup } = synth();
+  it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", async () => {
+    const { template, cleanup } = await synth();
     try {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store' }) },
@@ -93,17 +102,18 @@ describe('the production environment (no -c env, or -c env=production)', () => {
 
 describe('another environment (-c env=dev)', () => {
   it('is its own stack, PlantStore-dev, and a disposable one only when asked', async () => {
-    const retained = await runApp({ env: 'dev' });
-    expect(Object.keys(retained.templates)).toEqual(['PlantStore-dev']);
-    expect(retained.stderr).toContain('PlantStore-dev: a retained stack');
+    expect(stackNameOf(contextOf({ env: 'dev' }))).toBe('PlantStore-dev');
+    const retained = await synth({ env: 'dev' });
+    expect(Object.values(retained.template.findResources('AWS::DynamoDB::Table'))[0]?.DeletionPolicy).toBe('Retain');
 
     const disposable = await runApp({ env: 'dev', dev: 'true' });
     expect(Object.keys(disposable.templates)).toEqual(['PlantStore-dev']);
     expect(disposable.templates['PlantStore-dev']?.Resources.PlantsTable0ED39346?.DeletionPolicy).toBe('Delete');
+    expect(disposable.stderr).toContain('PlantStore-dev: a disposable stack (-c dev=true)');
   }, 60_000);
 
-  it('records under its own service dimension, which its alarms, canary alarms and dashboard read', () => {
-    const { template, cleanup } = synth({ env: 'dev' });
+  it('records under its own service dimension, which its alarms, canary alarms and dashboard read', async () => {
+    const { template, cleanup } = await synth({ env: 'dev' });
     try {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store-dev' }) },
@@ -144,26 +154,30 @@ describe('an environment with the edge (-c edge=true) outside us-east-1', () => 
 });
 
 describe('a disposable stack under the production name', () => {
-  it.each([
+  const REFUSALS: [Record<string, string>, string][] = [
     [{ dev: 'true' }, 'type -c env=dev -c dev=true (stack PlantStore-dev)'],
     [{ dev: 'true', env: 'production' }, 'type -c env=dev -c dev=true (stack PlantStore-dev)'],
     [
       { dev: 'true', env: 'qa', stackName: 'PlantStore' },
       'type -c env=qa -c dev=true without -c stackName (stack PlantStore-qa)',
     ],
-  ])(
-    'is refused in one line that says what to type instead: %j',
-    async (context, instead) => {
-      const run = await runApp(context);
-      expect(run.code).toBe(1);
-      expect(Object.keys(run.templates)).toEqual([]);
-      const lines = run.stderr.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(
-        /^Refusing to synthesize: -c dev=true would make .* disposable \(cdk destroy would delete/,
-      );
-      expect(lines[0]).toContain(instead);
-    },
-    60_000,
-  );
+  ];
+
+  it('is refused by the app before any stack exists, in one line on stderr, exit code 1', async () => {
+    const [context] = REFUSALS[0] ?? [];
+    const run = await runApp(context ?? {});
+    expect(run.code).toBe(1);
+    expect(Object.keys(run.templates)).toEqual([]);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Refusing to synthesize: -c dev=true would make .* disposable \(cdk destroy would delete/,
+    );
+  }, 60_000);
+
+  // The app prints the refusal's own message (above); each way of asking for it names what to type instead.
+  it.each(REFUSALS)('is refused saying what to type instead: %j', (values, instead) => {
+    const context = contextOf(values);
+    expect(() => refuseDisposableProduction(context, stackNameOf(context))).toThrow(instead);
+  });
 });

@@ -9,14 +9,14 @@ let plain: Synthesized;
 let scoped: Synthesized;
 let external: Synthesized;
 
-beforeAll(() => {
-  plain = synth();
-  scoped = synth({
+beforeAll(async () => {
+  plain = await synth();
+  scoped = await synth({
     authRequiredScope: 'plants/read plants/admin https://api.example.com/plants.read',
     accessTokenMinutes: '15',
     authDomainPrefix: 'acme-plants',
   });
-  external = synth({
+  external = await synth({
     authIssuer: 'https://tenant.eu.auth0.com/',
     authAudience: 'https://plants.example.com,mobile',
     authIssuerType: 'oidc',
@@ -94,8 +94,8 @@ describe('a required scope with the own pool', () => {
     });
   });
 
-  it('names the default domain after the stack and its own id, unique per region', () => {
-    const [domain] = resources(synthScopedWithoutPrefix(), 'AWS::Cognito::UserPoolDomain');
+  it('names the default domain after the stack and its own id, unique per region', async () => {
+    const [domain] = resources(await synthScopedWithoutPrefix(), 'AWS::Cognito::UserPoolDomain');
     expect(JSON.stringify(domain?.Properties.Domain)).toMatch(/^\{"Fn::Join":\["",\["plantstore-",.*AWS::StackId/);
   });
 
@@ -144,8 +144,8 @@ describe('an external issuer', () => {
   });
 });
 
-function synthScopedWithoutPrefix(): Synthesized {
-  const synthesized = synth({ authRequiredScope: 'plants/read' });
+async function synthScopedWithoutPrefix(): Promise<Synthesized> {
+  const synthesized = await synth({ authRequiredScope: 'plants/read' });
   synthesized.cleanup();
   return synthesized;
 }

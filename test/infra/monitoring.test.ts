@@ -6,9 +6,9 @@ import { type Synthesized, synth } from '../helpers/cdk.ts';
 let plain: Synthesized;
 let mailed: Synthesized;
 
-beforeAll(() => {
-  plain = synth();
-  mailed = synth({
+beforeAll(async () => {
+  plain = await synth();
+  mailed = await synth({
     alarmEmail: 'oncall@example.com',
     requestLog: 'all',
     alarmErrorRatePercent: '2.5',

@@ -21,7 +21,7 @@ const DEPLOYED: Record<string, string> = {
 let service: Service;
 
 beforeAll(async () => {
-  const synthesized = synth({ authRequiredScope: 'plants/read' });
+  const synthesized = await synth({ authRequiredScope: 'plants/read' });
   synthesized.cleanup();
   const [fn] = Object.values(synthesized.template.findResources('AWS::Lambda::Function'));
   const variables: Record<string, unknown> = fn?.Properties.Environment.Variables;

@@ -41,9 +41,9 @@ const EDGE_REQUESTS: typeof REQUESTS = [...REQUESTS, { status: 403, notThroughEd
 
 let plain: Synthesized;
 let edge: Synthesized;
-beforeAll(() => {
-  plain = synth();
-  edge = synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
+beforeAll(async () => {
+  plain = await synth();
+  edge = await synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
 });
 afterAll(() => {
   plain?.cleanup();

@@ -27,7 +27,7 @@ import { type Service, startService } from '../helpers/service.ts';
 jest.setTimeout(90_000);
 const localDir = tempDir('local');
 // The stack's pool and app client, synthesized outside the hook's timeout (it is CPU-bound).
-const identity = synthesizedIdentity();
+const identity = await synthesizedIdentity();
 let moto: MotoServer;
 let deployment: MotoDeployment;
 
