@@ -4,6 +4,7 @@
 // JSON format with system logs"; the Telemetry API schema reference for the `tracing` field) and as
 // CloudWatch shows them for a Node.js function in 2026 (`functionArn` in platform.start).
 
+import { LIST_PLANTS, routeKeyOf } from '../handlers/lib/operations.ts';
 import { accessLogFields } from '../handlers/lib/telemetry-names.ts';
 import { FUNCTION_MEMORY_MB } from '../infra/function-runtime.ts';
 import type { TelemetrySettings } from '../infra/telemetry.ts';
@@ -37,10 +38,10 @@ const ACCESS_LOG_VALUES: Record<string, (request: AnsweredRequest) => string> = 
   '$context.identity.sourceIp': () => '198.51.100.123',
   '$context.identity.userAgent': () =>
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  '$context.routeKey': () => 'GET /plants',
+  '$context.routeKey': () => routeKeyOf(LIST_PLANTS),
   '$context.protocol': () => 'HTTP/1.1',
-  '$context.httpMethod': () => 'GET',
-  '$context.path': () => '/plants',
+  '$context.httpMethod': () => LIST_PLANTS.method,
+  '$context.path': () => LIST_PLANTS.path,
   '$context.status': (r) => String(r.status),
   '$context.responseLength': (r) => String(r.bodyBytes),
   '$context.responseLatency': (r) => String(Math.ceil(r.durationMs) + GATEWAY_MS),

@@ -2,6 +2,7 @@
 // the synthesized template, and the custom metrics the function's records can publish.
 
 import { AUTH_FAILURES } from '../handlers/lib/errors.ts';
+import { METRICS, OUTCOMES } from '../handlers/lib/telemetry-names.ts';
 import { synth } from '../test/helpers/cdk.ts';
 import { PRICES } from './prices.ts';
 
@@ -19,11 +20,13 @@ export async function monthlyCost() {
     const insightsRules =
       resources('AWS::DynamoDB::Table').filter((table) => table.Properties.ContributorInsightsSpecification?.Enabled)
         .length * 2;
-    // Requests by the 5 outcomes of refused and failed requests, AuthFailures by reason (one
-    // metric each), ServerErrors of the version serving (a new version's overlaps the old one's
-    // only during a deployment, and metrics are billed by the hour), ColdStart, InitDuration. Not
-    // here: behind the edge (-c edge=true), EdgeRefusals by version and in total, 2 more in hours with refusals.
-    const customMetrics = 5 + AUTH_FAILURES.length + 1 + 2;
+    // Requests by each outcome of a refused or failed request, AuthFailures by reason (one metric
+    // each), ServerErrors of the version serving (a new version's overlaps the old one's only during
+    // a deployment, and metrics are billed by the hour), ColdStart, InitDuration. Not here: behind
+    // the edge (-c edge=true), EdgeRefusals by version and in total, 2 more in hours with refusals.
+    const refusedOrFailed = OUTCOMES.filter((outcome) => outcome !== 'ok');
+    const oneEach = [METRICS.serverErrors, METRICS.coldStart, METRICS.initDuration];
+    const customMetrics = refusedOrFailed.length + AUTH_FAILURES.length + oneEach.length;
     const usd = {
       alarms: alarmMetrics * PRICES.alarmMetric.usd,
       dashboard: dashboards * PRICES.dashboard.usd,

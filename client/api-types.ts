@@ -226,3 +226,11 @@ export interface operations {
         };
     };
 }
+
+/** Each operation's route, by operationId. */
+export const operationRoutes = {
+    "listPlants": {
+        "method": "GET",
+        "path": "/plants"
+    }
+} as const;

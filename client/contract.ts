@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
+import type { operationRoutes } from './api-types.ts';
 
 export interface HttpResponse {
   statusCode: number;
@@ -12,11 +13,16 @@ export interface HttpResponse {
 }
 
 type HeaderSpec = { $ref?: string; required?: boolean; schema: object };
-type ResponseSpec = { headers?: Record<string, HeaderSpec>; content?: Record<string, { schema: object }> };
+type ResponseSpec = {
+  $ref?: string;
+  headers?: Record<string, HeaderSpec>;
+  content?: Record<string, { schema: object }>;
+};
+type OperationSpec = { operationId?: string; responses: Record<string, ResponseSpec> };
+export type OperationId = keyof typeof operationRoutes;
 
 export const openapiPath = new URL('../openapi.yaml', import.meta.url);
 export const openapi = parse(readFileSync(openapiPath, 'utf8'));
-const operation = openapi.paths['/plants'].get;
 
 // strict: false because the whole OpenAPI document is registered so that its `#/components/...`
 // references resolve; only the schemas inside it are used as schemas.
@@ -26,22 +32,40 @@ ajv.addSchema(openapi, 'openapi.json');
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
-/** Throws, with every mismatch listed, unless the response is one openapi.yaml describes. */
-export function assertMatchesContract(response: HttpResponse): void {
+/** The operation with this operationId in openapi.yaml, and the JSON pointer to it. */
+function operationNamed(operationId: OperationId): { operation: OperationSpec; at: string } {
+  const paths = openapi.paths as Record<string, Record<string, OperationSpec>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (operation.operationId === operationId) return { operation, at: `#/${pointer('paths', path, method)}` };
+    }
+  }
+  throw new Error(`openapi.yaml has no operation ${operationId}`);
+}
+
+/**
+ * Throws, with every mismatch listed, unless the response is one that openapi.yaml describes for the
+ * operation (a response shared through `components/responses` included).
+ */
+export function assertMatchesContract(response: HttpResponse, operationId: OperationId = 'listPlants'): void {
   const status = String(response.statusCode);
-  const spec: ResponseSpec | undefined = operation.responses[status];
-  if (!spec) throw new Error(`Status ${status} is not documented in openapi.yaml`);
+  const { operation, at: operationAt } = operationNamed(operationId);
+  const declared: ResponseSpec | undefined = operation.responses[status];
+  if (!declared) throw new Error(`Status ${status} is not documented for ${operationId} in openapi.yaml`);
+  // Where the response is written: under the operation, or shared in components/responses.
+  const at = declared.$ref ?? `${operationAt}/${pointer('responses', status)}`;
+  const spec: ResponseSpec = declared.$ref ? resolve(declared.$ref) : declared;
   const problems: string[] = [];
   const headers = new Map(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
-  for (const [name, declared] of Object.entries(spec.headers ?? {})) {
-    const header = declared.$ref ? resolve(declared.$ref) : declared;
+  for (const [name, declaredHeader] of Object.entries(spec.headers ?? {})) {
+    const header: HeaderSpec = declaredHeader.$ref ? resolve(declaredHeader.$ref) : declaredHeader;
     const value = headers.get(name.toLowerCase());
     if (value === undefined) {
       if (header.required) problems.push(`missing header ${name}`);
       continue;
     }
-    const schemaAt = declared.$ref ?? `#/${pointer('paths', '/plants', 'get', 'responses', status, 'headers', name)}`;
+    const schemaAt = declaredHeader.$ref ?? `${at}/${pointer('headers', name)}`;
     const check = ajv.getSchema(`openapi.json${schemaAt}/schema`);
     if (!check) throw new Error(`openapi.yaml has no schema at ${schemaAt}`);
     if (!check(value))
@@ -50,9 +74,7 @@ export function assertMatchesContract(response: HttpResponse): void {
 
   const contentType = String(headers.get('content-type') ?? '');
   if (!contentType.startsWith('application/json')) problems.push(`content-type is "${contentType}"`);
-  const validateBody = ajv.getSchema(
-    `openapi.json#/${pointer('paths', '/plants', 'get', 'responses', status, 'content', 'application/json', 'schema')}`,
-  );
+  const validateBody = ajv.getSchema(`openapi.json${at}/${pointer('content', 'application/json', 'schema')}`);
   let body: unknown;
   try {
     body = JSON.parse(response.body ?? '');
@@ -69,9 +91,11 @@ export function assertMatchesContract(response: HttpResponse): void {
   if (problems.length > 0) throw new Error(`Response ${status} breaks openapi.yaml:\n- ${problems.join('\n- ')}`);
 }
 
-function resolve(ref: string): HeaderSpec {
+/** The node a local `$ref` (`#/components/...`) points at. */
+function resolve<T>(ref: string): T {
   return ref
     .replace(/^#\//, '')
     .split('/')
+    .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'))
     .reduce((node, key) => node[key], openapi);
 }

@@ -1,7 +1,9 @@
 // A reference client for GET /plants, typed from openapi.yaml (client/api-types.ts): plain fetch,
 // a bearer token, and every page by following `Link: <…>; rel="next"` until it is absent.
 
-import type { components, operations } from './api-types.ts';
+import { type components, operationRoutes, type operations } from './api-types.ts';
+
+const { path: PLANTS_PATH } = operationRoutes.listPlants;
 
 export type Plant = components['schemas']['Plant'];
 /** The function's error body; API Gateway's own answers (404, 429, …) carry only `message`. */
@@ -33,7 +35,9 @@ export class PlantsApiError extends Error {
  */
 export function plantsUrl(apiUrl: string, query: ListPlantsQuery = {}): URL {
   const base = new URL(apiUrl);
-  const url = base.pathname.endsWith('/plants') ? base : new URL('plants', base.href.replace(/\/?$/, '/'));
+  const url = base.pathname.endsWith(PLANTS_PATH)
+    ? base
+    : new URL(PLANTS_PATH.slice(1), base.href.replace(/\/?$/, '/'));
   for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
   return url;
 }

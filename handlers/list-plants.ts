@@ -20,6 +20,7 @@ import {
   traceClient,
   traceHandler,
 } from './lib/observability.ts';
+import { LIST_PLANTS } from './lib/operations.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
 import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
@@ -62,7 +63,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
   const body = pageBody(page.plants);
   if (page.next === undefined) return json(body);
   const next = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(caller.sub, partitions, page.next) });
-  return json(body, { Link: nextLink(next, linkBase(event, config)) });
+  return json(body, { Link: nextLink(LIST_PLANTS.path, next, linkBase(event, config)) });
 }
 
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()

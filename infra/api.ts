@@ -20,6 +20,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { OPERATIONS } from '../handlers/lib/operations.ts';
 import { accessLogFields } from '../handlers/lib/telemetry-names.ts';
 import type { Identity } from './identity.ts';
 import type { CustomDomain } from './settings.ts';
@@ -63,17 +64,24 @@ export class PlantsApi extends Construct {
         },
       }),
     });
-    this.api.addRoutes({
-      path: '/plants',
-      methods: [HttpMethod.GET],
-      integration: new HttpLambdaIntegration('ListPlantsIntegration', fn),
-      ...(props.jwtAuthorizer && {
-        // The same issuer and audience the function checks; the function still verifies (defence in depth).
-        authorizer: new HttpJwtAuthorizer('JwtAuthorizer', identity.issuer, { jwtAudience: identity.audience }),
-        // Like the function, the gateway wants any one of these (403 otherwise).
-        ...(identity.requiredScopes.length > 0 && { authorizationScopes: identity.requiredScopes }),
-      }),
-    });
+    // Every operation of the API, each a route to the function (handlers/lib/operations.ts).
+    const integration = new HttpLambdaIntegration('ListPlantsIntegration', fn);
+    const authorizer =
+      props.jwtAuthorizer &&
+      // The same issuer and audience the function checks; the function still verifies (defence in depth).
+      new HttpJwtAuthorizer('JwtAuthorizer', identity.issuer, { jwtAudience: identity.audience });
+    for (const operation of OPERATIONS) {
+      this.api.addRoutes({
+        path: operation.path,
+        methods: [HttpMethod[operation.method]],
+        integration,
+        ...(authorizer && {
+          authorizer,
+          // Like the function, the gateway wants any one of these (403 otherwise).
+          ...(identity.requiredScopes.length > 0 && { authorizationScopes: identity.requiredScopes }),
+        }),
+      });
+    }
     if (!props.jwtAuthorizer) {
       Validations.of(this.api).acknowledge({
         id: 'AwsSolutions-APIG4',

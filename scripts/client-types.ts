@@ -1,11 +1,13 @@
 // `npm run client:types [-- --check] [--out FILE]`: the reference client's types, generated from
-// openapi.yaml by openapi-typescript into client/api-types.ts; --check exits 1 when the file is stale.
+// openapi.yaml by openapi-typescript into client/api-types.ts, with each operation's route as a value;
+// --check exits 1 when the file is stale.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parse } from 'yaml';
 
 const SPEC = new URL('../openapi.yaml', import.meta.url);
 const { values } = parseArgs({ options: { check: { type: 'boolean' }, out: { type: 'string' } } });
@@ -30,7 +32,20 @@ registerHooks({
 });
 const { default: openapiTS, astToString } = await import('openapi-typescript');
 
-const generated = HEADER + astToString(await openapiTS(SPEC));
+const spec = parse(readFileSync(SPEC, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+// Types can't be read at run time: the client finds each operation's route in this value instead.
+const routes = Object.fromEntries(
+  Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) => operation.operationId !== undefined)
+      .map(([method, operation]) => [operation.operationId, { method: method.toUpperCase(), path }]),
+  ),
+);
+const ROUTES = `
+/** Each operation's route, by operationId. */
+export const operationRoutes = ${JSON.stringify(routes, null, 4)} as const;
+`;
+const generated = HEADER + astToString(await openapiTS(SPEC)) + ROUTES;
 const current = (() => {
   try {
     return readFileSync(typesFile, 'utf8');

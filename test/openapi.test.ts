@@ -2,9 +2,21 @@
 
 import { describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { OPERATIONS } from '../handlers/lib/operations.ts';
 import { assertMatchesContract, openapi } from './helpers/openapi.ts';
 
 describe('openapi.yaml', () => {
+  it("holds exactly the operations of the function's table (handlers/lib/operations.ts), by operationId and route", () => {
+    const documented = Object.entries(
+      openapi.paths as Record<string, Record<string, { operationId?: string }>>,
+    ).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.operationId !== undefined)
+        .map(([method, operation]) => ({ operationId: operation.operationId, method: method.toUpperCase(), path })),
+    );
+    expect(documented).toEqual(OPERATIONS.map(({ operationId, method, path }) => ({ operationId, method, path })));
+  });
+
   it('is a valid OpenAPI 3.1.0 document, version 1.0.0', async () => {
     const result = await new Validator().validate(structuredClone(openapi));
     expect(result.errors ?? []).toEqual([]);

@@ -10,7 +10,11 @@ import { type ApiEvent, header } from './http.ts';
 export class NotThroughEdgeError extends HttpError {
   override name = 'NotThroughEdgeError';
   constructor() {
-    super(403, 'This API is served only through its public URL; call that URL, not the API Gateway endpoint');
+    super(
+      403,
+      'forbidden',
+      'This API is served only through its public URL; call that URL, not the API Gateway endpoint',
+    );
   }
 }
 

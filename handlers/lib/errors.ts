@@ -1,13 +1,20 @@
 // Typed errors of the service, and their one mapping to an HTTP response with the Error body.
 
-/** An error whose message is safe to show the caller, with the HTTP status it maps to. */
+import type { Outcome } from './telemetry-names.ts';
+
+/**
+ * An error whose message is safe to show the caller, with the HTTP status it maps to and the
+ * outcome its request is counted under (the `outcome` dimension of `Requests`).
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly status: number;
+  readonly outcome: Outcome;
   readonly headers: Readonly<Record<string, string>>;
-  constructor(status: number, message: string, headers: Readonly<Record<string, string>> = {}) {
+  constructor(status: number, outcome: Outcome, message: string, headers: Readonly<Record<string, string>> = {}) {
     super(message);
     this.status = status;
+    this.outcome = outcome;
     this.headers = headers;
   }
 }
@@ -15,7 +22,7 @@ export class HttpError extends Error {
 export class BadRequestError extends HttpError {
   override name = 'BadRequestError';
   constructor(message: string) {
-    super(400, message);
+    super(400, 'bad_request', message);
   }
 }
 
@@ -46,7 +53,7 @@ export class UnauthorizedError extends HttpError {
   override name = 'UnauthorizedError';
   readonly reason: AuthFailure;
   constructor(message: string, reason: AuthFailure) {
-    super(401, message, {
+    super(401, 'unauthorized', message, {
       'WWW-Authenticate':
         reason === 'missing_token' ? 'Bearer' : `Bearer error="invalid_token", error_description="${message}"`,
     });
@@ -59,7 +66,7 @@ export class ForbiddenError extends HttpError {
   override name = 'ForbiddenError';
   readonly reason: AuthFailure;
   constructor(message: string, reason: AuthFailure, headers: Readonly<Record<string, string>> = {}) {
-    super(403, message, headers);
+    super(403, 'forbidden', message, headers);
     this.reason = reason;
   }
 }
@@ -86,7 +93,7 @@ export class TooManyGroupsError extends ForbiddenError {
 export class ServiceUnavailableError extends HttpError {
   override name = 'ServiceUnavailableError';
   constructor(cause: unknown) {
-    super(503, 'Service temporarily unavailable, retry later', { 'Retry-After': '1' });
+    super(503, 'unavailable', 'Service temporarily unavailable, retry later', { 'Retry-After': '1' });
     this.cause = cause;
   }
 }
@@ -96,6 +103,9 @@ export interface ErrorResponse {
   headers: Record<string, string>;
   body: string;
 }
+
+/** The outcome a request that ended in `error` is counted under: `error` for anything unexpected. */
+export const outcomeOfError = (error: unknown): Outcome => (error instanceof HttpError ? error.outcome : 'error');
 
 /** Every error, expected or not, leaves as `{error, message}`; 5xx messages stay generic. */
 export function toErrorResponse(error: unknown): ErrorResponse {

@@ -1,7 +1,7 @@
 // The HTTP edge: reading API Gateway events (REST payload 1.0 and HTTP API payload 2.0),
 // writing responses, and the middleware that turns every error into the Error body.
 
-import type { MiddlewareObj } from '@middy/core';
+import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
 import { toErrorResponse } from './errors.ts';
 
@@ -51,13 +51,13 @@ export function queryParameters(event: ApiEvent): Map<string, string[]> {
 }
 
 /**
- * The RFC 8288 link to the next page: absolute under `base` (see public-url.ts) so that clients
+ * The RFC 8288 link to the next page of `path`: absolute under `base` (see public-url.ts) so that clients
  * can use it as-is (`fetch(next)`, Python requests' `r.links`), or, where no base is known, a
  * relative reference holding only the query (RFC 3986 §4.2), which the client resolves against
  * the URL it requested (§5.2.2 keeps that URL's scheme, host and path).
  */
-export function nextLink(query: URLSearchParams, base: string | undefined): string {
-  const target = base === undefined ? `?${query}` : `${base}/plants?${query}`;
+export function nextLink(path: string, query: URLSearchParams, base: string | undefined): string {
+  const target = base === undefined ? `?${query}` : `${base}${path}?${query}`;
   return `<${target}>; rel="next"`;
 }
 
@@ -71,19 +71,15 @@ export function json(body: string, headers: Record<string, string> = {}): APIGat
 }
 
 /**
- * Maps any error to `{error, message}` with the status and headers its type carries. Runs before
- * @middy/http-error-handler, which writes the response. Server-side failures leave as a generic
- * message; the original error stays as `cause`, where the request's record finds it (stack included).
+ * Answers any error with `{error, message}` and the status and headers its type carries: sets the
+ * response itself, so @middy/http-error-handler (after it) has nothing left to write. Server-side
+ * failures leave as a generic message; `request.error` stays the original, where the request's
+ * record finds it (stack included).
  */
 export function errorResponses(): MiddlewareObj<ApiEvent, APIGatewayProxyResult> {
-  return {
-    onError: (request) => {
-      const response = toErrorResponse(request.error);
-      request.error = Object.assign(new Error(response.body, { cause: request.error }), {
-        statusCode: response.statusCode,
-        expose: true,
-        headers: { ...COMMON_HEADERS, ...response.headers },
-      });
-    },
+  const errorResponsesOnError = (request: Request<ApiEvent, APIGatewayProxyResult>) => {
+    const { statusCode, headers, body } = toErrorResponse(request.error);
+    request.response = { statusCode, headers: { ...COMMON_HEADERS, ...headers }, body };
   };
+  return { onError: errorResponsesOnError };
 }

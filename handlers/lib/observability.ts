@@ -8,8 +8,9 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { TelemetryConfig } from './config.ts';
 import { NotThroughEdgeError } from './edge-origin.ts';
 import { ENV } from './environment.ts';
-import { ForbiddenError, UnauthorizedError } from './errors.ts';
+import { ForbiddenError, outcomeOfError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
+import { operationOf } from './operations.ts';
 import { initRecord, isRecorded, requestRecord, serialise } from './request-record.ts';
 import { SERVICE_NAME } from './telemetry-names.ts';
 
@@ -101,10 +102,12 @@ export function requestTelemetry(config: TelemetryConfig): MiddlewareObj<ApiEven
     if (!isRecorded(status, config)) return;
     const start = started.get(request);
     const note = notes.get(request.context);
-    // errorResponses (http.ts) keeps the original error as the cause of the one it answers with.
-    const cause = (request.error as { cause?: unknown } | null | undefined)?.cause;
+    // errorResponses (http.ts) answers an error and leaves it where it was.
+    const cause = request.error ?? undefined;
     const refused = cause instanceof UnauthorizedError || cause instanceof ForbiddenError;
     const facts = {
+      operation: operationOf(request.event)?.operationId,
+      outcome: status < 400 ? ('ok' as const) : outcomeOfError(cause),
       status,
       latencyMs: Math.round(performance.now() - (start?.at ?? performance.now())),
       coldStart: start?.coldStart ?? false,

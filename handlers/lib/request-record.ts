@@ -4,15 +4,6 @@
 import type { TelemetryConfig } from './config.ts';
 import { DIMENSIONS, type Dimension, METRICS, type Outcome } from './telemetry-names.ts';
 
-export function outcomeOf(status: number): Outcome {
-  if (status < 400) return 'ok';
-  if (status === 400) return 'bad_request';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 503) return 'unavailable';
-  return 'error';
-}
-
 /** Whether a request with this status writes its record: every refused or failed one, and with REQUEST_LOG=all every one. */
 export function isRecorded(status: number, config: TelemetryConfig): boolean {
   return status >= 400 || config.requestLog === 'all';
@@ -20,7 +11,11 @@ export function isRecorded(status: number, config: TelemetryConfig): boolean {
 
 /** What is known of a request when it is answered; only these fields are ever written. */
 export interface RequestFacts {
+  /** The operationId API Gateway routed the request to (operations.ts). */
+  operation: string | undefined;
   status: number;
+  /** `ok`, else the outcome the error's type carries (errors.ts). */
+  outcome: Outcome;
   latencyMs: number;
   coldStart: boolean;
   functionRequestId: string | undefined;
@@ -56,7 +51,7 @@ interface Metric {
  * `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
  */
 export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now = Date.now()) {
-  const outcome = outcomeOf(facts.status);
+  const { outcome } = facts;
   const serverError = facts.status >= 500;
   const byOutcome = [DIMENSIONS.outcome];
   const metrics: Metric[] = [{ name: METRICS.requests, unit: 'Count', value: 1, dimensions: byOutcome }];
@@ -83,6 +78,7 @@ export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now 
     service: config.service,
     function_request_id: facts.functionRequestId,
     apigw_request_id: facts.apigwRequestId,
+    operation: facts.operation,
     status: facts.status,
     outcome,
     reason: facts.reason,

@@ -2,6 +2,7 @@
 // local issuer's JWKS, and API Gateway's own answers for everything else.
 
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { OPERATIONS, routeKeyOf } from '../../handlers/lib/operations.ts';
 import type { RefusalExplainer } from '../issuer/refusal.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
@@ -10,7 +11,7 @@ import { type Handler, lambdaContext } from './lambda.ts';
 import { linkOnOrigin, originFor } from './listen-address.ts';
 
 /** The API's routes, as the stack declares them on the HTTP API. */
-const ROUTES = new Set(['GET /plants']);
+const ROUTES = new Set(OPERATIONS.map(routeKeyOf));
 /** API Gateway's payload limit for HTTP APIs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 

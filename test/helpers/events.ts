@@ -1,6 +1,7 @@
 // API Gateway proxy events as the two API flavours deliver them to the function.
 
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
+import { LIST_PLANTS, type Operation, routeKeyOf } from '../../handlers/lib/operations.ts';
 
 export interface RequestShape {
   /** Raw query string as sent, without `?`. */
@@ -13,6 +14,8 @@ export interface RequestShape {
   stage?: string;
   /** The API's id, which API Gateway reports whatever host the request came on. */
   apiId?: string;
+  /** The operation API Gateway routed the request to (default: GET /plants). */
+  operation?: Operation;
 }
 
 /** HTTP API, payload format 2.0: lower-cased headers and the raw query string. */
@@ -20,7 +23,8 @@ export function httpApiEvent({
   query = '',
   headers = {},
   domainName = 'api1234567.execute-api.eu-west-1.amazonaws.com',
-  path = '/plants',
+  operation = LIST_PLANTS,
+  path = operation.path,
   stage = '$default',
   apiId = 'api1234567',
 }: RequestShape = {}): APIGatewayProxyEventV2 {
@@ -29,7 +33,7 @@ export function httpApiEvent({
   for (const key of new Set(params.keys())) queryStringParameters[key] = params.getAll(key).join(',');
   return {
     version: '2.0',
-    routeKey: 'GET /plants',
+    routeKey: routeKeyOf(operation),
     rawPath: path,
     rawQueryString: query,
     headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
@@ -39,9 +43,9 @@ export function httpApiEvent({
       apiId,
       domainName,
       domainPrefix: domainName.split('.')[0] ?? '',
-      http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'jest' },
+      http: { method: operation.method, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'jest' },
       requestId: 'req-1',
-      routeKey: 'GET /plants',
+      routeKey: routeKeyOf(operation),
       stage,
       time: '21/Nov/2026:12:00:00 +0000',
       timeEpoch: 1795262400000,
@@ -55,8 +59,9 @@ export function restApiEvent({
   query = '',
   headers = {},
   domainName = 'rest123456.execute-api.eu-west-1.amazonaws.com',
-  path = '/prod/plants',
+  operation = LIST_PLANTS,
   stage = 'prod',
+  path = `/${stage}${operation.path}`,
   apiId = 'rest123456',
 }: RequestShape = {}): APIGatewayProxyEvent {
   const params = new URLSearchParams(query);
@@ -64,9 +69,9 @@ export function restApiEvent({
   for (const key of new Set(params.keys())) multi[key] = params.getAll(key);
   const single = Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v.at(-1) ?? '']));
   return {
-    resource: '/plants',
-    path: '/plants',
-    httpMethod: 'GET',
+    resource: operation.path,
+    path: operation.path,
+    httpMethod: operation.method,
     headers,
     multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
     queryStringParameters: query ? single : null,
@@ -79,13 +84,13 @@ export function restApiEvent({
       accountId: '123456789012',
       apiId,
       domainName,
-      httpMethod: 'GET',
+      httpMethod: operation.method,
       path,
       protocol: 'HTTP/1.1',
       requestId: 'req-1',
       requestTimeEpoch: 1795262400000,
       resourceId: 'res1',
-      resourcePath: '/plants',
+      resourcePath: operation.path,
       stage,
       authorizer: null,
       identity: { sourceIp: '198.51.100.7', userAgent: 'jest' } as APIGatewayProxyEvent['requestContext']['identity'],

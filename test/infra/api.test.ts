@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
+import { OPERATIONS, routeKeyOf } from '../../handlers/lib/operations.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
@@ -45,10 +46,12 @@ const only = (s: Synthesized, type: string): Resource => {
 };
 
 describe('route and stage', () => {
-  it('routes GET /plants to the function with payload format 2.0', () => {
+  it("routes each of the API's operations, and nothing else, to the function with payload format 2.0", () => {
     plain.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    plain.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /plants' });
-    plain.template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
+    const routeKeys = Object.values(plain.template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties.RouteKey,
+    );
+    expect(routeKeys.sort()).toEqual(OPERATIONS.map(routeKeyOf).sort());
     plain.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       IntegrationType: 'AWS_PROXY',
       PayloadFormatVersion: '2.0',

@@ -77,7 +77,7 @@ describe('the production environment (no -c env, or -c env=production)', () => {
       'PlantStore: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)',
     );
     expect(stackNameOf(contextOf({ env: 'production' }))).toBe('PlantStore');
-  }, 60_000);
+  }, 120_000);
 
   it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", async () => {
     const { template, cleanup } = await synth();
@@ -110,7 +110,7 @@ describe('another environment (-c env=dev)', () => {
     expect(Object.keys(disposable.templates)).toEqual(['PlantStore-dev']);
     expect(disposable.templates['PlantStore-dev']?.Resources.PlantsTable0ED39346?.DeletionPolicy).toBe('Delete');
     expect(disposable.stderr).toContain('PlantStore-dev: a disposable stack (-c dev=true)');
-  }, 60_000);
+  }, 120_000);
 
   it('records under its own service dimension, which its alarms, canary alarms and dashboard read', async () => {
     const { template, cleanup } = await synth({ env: 'dev' });
@@ -150,7 +150,7 @@ describe('an environment with the edge (-c edge=true) outside us-east-1', () => 
     expect(Object.keys(dev.templates).sort()).toEqual(['PlantStore-dev', 'PlantStore-devEdgeWaf']);
     const production = await runApp({ edge: 'true' }, 'eu-west-1');
     expect(Object.keys(production.templates).sort()).toEqual(['PlantStore', 'PlantStoreEdgeWaf']);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a disposable stack under the production name', () => {
@@ -173,7 +173,7 @@ describe('a disposable stack under the production name', () => {
     expect(lines[0]).toMatch(
       /^Refusing to synthesize: -c dev=true would make .* disposable \(cdk destroy would delete/,
     );
-  }, 60_000);
+  }, 120_000);
 
   // The app prints the refusal's own message (above); each way of asking for it names what to type instead.
   it.each(REFUSALS)('is refused saying what to type instead: %j', (values, instead) => {

@@ -5,6 +5,15 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readConfig, type TelemetryConfig } from '../../handlers/lib/config.ts';
+import { NotThroughEdgeError } from '../../handlers/lib/edge-origin.ts';
+import {
+  BadRequestError,
+  InsufficientScopeError,
+  outcomeOfError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} from '../../handlers/lib/errors.ts';
+import { LIST_PLANTS } from '../../handlers/lib/operations.ts';
 import { initRecord, isRecorded, type RequestFacts, requestRecord } from '../../handlers/lib/request-record.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
@@ -23,21 +32,48 @@ const AWS_METRICS: Record<string, string[]> = {
   ],
 };
 
-/** A request of every kind the function answers. */
+const LIST = LIST_PLANTS.operationId;
+/** A request of every kind the function answers, each outcome from the error its handler throws. */
 const REQUESTS: Omit<RequestFacts, 'latencyMs' | 'coldStart' | 'functionRequestId' | 'apigwRequestId'>[] = [
-  { status: 200, caller: 'alice', plantsReturned: 3 },
-  { status: 400, caller: 'alice' },
-  { status: 401, reason: 'expired' },
-  { status: 403, reason: 'insufficient_scope', caller: 'alice' },
-  { status: 503, caller: 'alice', error: new Error('DynamoDB unavailable') },
-  { status: 500, caller: 'alice', error: new Error('unexpected') },
+  { operation: LIST, status: 200, outcome: 'ok', caller: 'alice', plantsReturned: 3 },
+  { operation: LIST, status: 400, outcome: outcomeOfError(new BadRequestError('bad')), caller: 'alice' },
+  {
+    operation: LIST,
+    status: 401,
+    outcome: outcomeOfError(new UnauthorizedError('expired', 'expired')),
+    reason: 'expired',
+  },
+  {
+    operation: LIST,
+    status: 403,
+    outcome: outcomeOfError(new InsufficientScopeError(['plants/read'])),
+    reason: 'insufficient_scope',
+    caller: 'alice',
+  },
+  {
+    operation: LIST,
+    status: 503,
+    outcome: outcomeOfError(new ServiceUnavailableError(new Error('DynamoDB unavailable'))),
+    caller: 'alice',
+    error: new Error('DynamoDB unavailable'),
+  },
+  {
+    operation: LIST,
+    status: 500,
+    outcome: outcomeOfError(new Error('unexpected')),
+    caller: 'alice',
+    error: new Error('unexpected'),
+  },
 ];
 
 type Published = { namespace: string; name: string; dimensions: Record<string, string> };
 type Used = { namespace: string; name: string; dimensions: Record<string, unknown>; where: string };
 
 /** Behind the edge, also a request sent around it (no origin header): the canary counts those per version. */
-const EDGE_REQUESTS: typeof REQUESTS = [...REQUESTS, { status: 403, notThroughEdge: true }];
+const EDGE_REQUESTS: typeof REQUESTS = [
+  ...REQUESTS,
+  { operation: LIST, status: 403, outcome: outcomeOfError(new NotThroughEdgeError()), notThroughEdge: true },
+];
 
 let plain: Synthesized;
 let edge: Synthesized;
@@ -168,7 +204,16 @@ describe('under the default settings', () => {
     for (const status of [400, 401, 403, 404, 500, 503]) expect(isRecorded(status, telemetry)).toBe(true);
     expect(isRecorded(200, telemetry)).toBe(false);
     const refused = requestRecord(
-      { status: 401, reason: 'expired', latencyMs: 1, coldStart: false, functionRequestId: 'f', apigwRequestId: 'a' },
+      {
+        operation: LIST,
+        status: 401,
+        outcome: 'unauthorized',
+        reason: 'expired',
+        latencyMs: 1,
+        coldStart: false,
+        functionRequestId: 'f',
+        apigwRequestId: 'a',
+      },
       telemetry,
     );
     expect(refused).toMatchObject({ message: 'request', status: 401, outcome: 'unauthorized', reason: 'expired' });

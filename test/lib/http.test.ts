@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { errorResponses, header, nextLink, queryParameters } from '../../handlers/lib/http.ts';
+import { LIST_PLANTS } from '../../handlers/lib/operations.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
 
 describe('queryParameters', () => {
@@ -70,13 +71,13 @@ describe('nextLink', () => {
   const query = new URLSearchParams({ limit: '2', cursor: 'abc.def' });
 
   it('is a query-only relative reference by default, which keeps whatever path the client used', () => {
-    expect(nextLink(query, undefined)).toBe('<?limit=2&cursor=abc.def>; rel="next"');
+    expect(nextLink(LIST_PLANTS.path, query, undefined)).toBe('<?limit=2&cursor=abc.def>; rel="next"');
     const resolved = new URL('?limit=2&cursor=abc.def', 'https://api.example.com/v1/plants?limit=2');
     expect(resolved.href).toBe('https://api.example.com/v1/plants?limit=2&cursor=abc.def');
   });
 
   it('is absolute under the base, when one is known', () => {
-    expect(nextLink(query, 'https://api.example.com/v1')).toBe(
+    expect(nextLink(LIST_PLANTS.path, query, 'https://api.example.com/v1')).toBe(
       '<https://api.example.com/v1/plants?limit=2&cursor=abc.def>; rel="next"',
     );
   });
@@ -84,13 +85,15 @@ describe('nextLink', () => {
 
 describe('errorResponses', () => {
   it('answers a server fault with nosniff and no-store too', () => {
-    const request = { error: new Error('boom') } as Parameters<
-      NonNullable<ReturnType<typeof errorResponses>['onError']>
-    >[0];
+    const boom = new Error('boom');
+    const request = { error: boom } as Parameters<NonNullable<ReturnType<typeof errorResponses>['onError']>>[0];
     errorResponses().onError?.(request);
-    expect(request.error).toMatchObject({
+    expect(request.response).toEqual({
       statusCode: 500,
-      headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+      headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ error: 500, message: 'Internal server error' }),
     });
+    // The error stays as it was thrown, for the request's record (its cause and stack included).
+    expect(request.error).toBe(boom);
   });
 });
