@@ -1,14 +1,15 @@
 // docs/architecture.mmd, the picture in the README and docs/layout.md: it parses as Mermaid, its copies
-// match it, it draws every resource type the synthesized stack has, no other, and the function's real
-// middleware chain in order.
+// are what `npm run docs:picture` writes, it draws every resource type the synthesized stack has and
+// no other, and the function's real middleware chain in order.
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Architecture, parse } from '@mermaid-js/parser';
+import { PICTURE_PAGES, PICTURE_SOURCE, withPicture } from '../../scripts/architecture-picture.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-const SOURCE = read('docs/architecture.mmd');
+const SOURCE = read(PICTURE_SOURCE);
 
 /** What each node drawn inside the `aws` group stands for in the template. */
 const DRAWN_AS: Record<string, string[]> = {
@@ -47,10 +48,10 @@ function inside(group: string): string[] {
 }
 
 describe('the architecture picture', () => {
-  it('is shown verbatim in the README and docs/layout.md', () => {
-    for (const page of ['README.md', 'docs/layout.md']) {
-      const blocks = [...read(page).matchAll(/```mermaid\n([\s\S]*?)```/g)].map((match) => match[1]);
-      expect({ page, blocks }).toEqual({ page, blocks: [SOURCE] });
+  it('is shown verbatim in the README and docs/layout.md, as npm run docs:picture writes it', () => {
+    for (const page of PICTURE_PAGES) {
+      const text = read(page);
+      expect({ page, same: withPicture(page, text, SOURCE) === text }).toEqual({ page, same: true });
     }
   });
 
