@@ -79,8 +79,11 @@ export async function readPlantsPage(
       if (queries === MAX_QUERIES_PER_PAGE) return { plants, next: { partition: index, afterId } };
       queries++;
       const read = (wanted: number) => queryPartition(client, tableName, owner, afterId, wanted);
-      const wanted = limit + 1 - plants.length;
-      page = await (cache ? cache.read(owner, afterId, wanted, read) : read(wanted));
+      // Uncached, a read costs what this page still needs. Through the cache it reads what any page
+      // from this position may need (a whole page): members with different numbers of own plants
+      // then share one entry, and the partition sees one Query per container per time to live, not
+      // one each time a member needs a few more items than the entry holds.
+      page = await (cache ? cache.read(owner, afterId, limit + 1, read) : read(limit + 1 - plants.length));
       for (const item of page.Items ?? []) {
         const plant = serializePlant(toPlant(item));
         if (plants.length === limit || bytes + plant.bytes > byteBudget) {
