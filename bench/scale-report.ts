@@ -1,47 +1,37 @@
-// The table bench:scale prints from the model's results: limits per population and time to live,
-// then the reads on each partition at a few request rates.
+// The tables bench:scale prints from the model's results: read units per group read, then where each
+// design crosses which limit for a company-wide group, at both Lambda concurrency quotas.
 
-import type { ScaleResults } from './scale-scenarios.ts';
+import type { Crossings } from './scale-model.ts';
+import { LIMIT_NAMES } from './scale-model.ts';
+import { CHOSEN, type ScaleResults, type ScaleScenario } from './scale-scenarios.ts';
 
-const rate = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'never');
+export const rate = (value: number | null) => (value === null ? 'never' : Math.round(value).toLocaleString('en-US'));
+export const firstLimits = (c: Crossings) => c.first.map((name) => LIMIT_NAMES[name]).join(' = ');
 
-/** The table bench:scale prints: one row per population and time to live. */
+const row = (s: ScaleScenario) =>
+  `| ${s.design} | ${s.quota.toLocaleString('en-US')} | ${s.groupPlants.toLocaleString('en-US')} | ${s.request} | ${s.workload.hotReadRru} × ${s.workload.keys} | ${rate(s.crossings.rates.hotPartition)} | ${firstLimits(s.crossings)} at ${rate(s.crossings.rates[s.crossings.first[0] ?? 'accountApiRate'])} | ${s.crossings.hotRruAtFirst} |`;
+
 export function renderScale(r: ScaleResults): string {
-  const { measured: x } = r;
+  const { groupReads: g, measured: x } = r;
+  const atDefault = g.reads.filter((read) => read.pageSize === g.defaultPage);
+  const largest = Math.max(...g.reads.map((read) => read.groupPlants));
   const lines = [
-    `Page: ${r.pageShape.ownPlants} own plants + ${r.pageShape.groupsPerUser} groups of ${r.pageShape.groupPlants}, limit ${r.pageShape.limit}; measured ${x.ownRru} RRU own + ${x.groupRru} RRU per group partition`,
-    `Warm, cache off: ${x.off.rruPerRequest} RRU/request, p50 ${x.off.p50Ms} ms, mean ${x.off.meanMs} ms; cache on (${x.on.ttlSeconds} s): ${x.on.rruPerRequest} RRU/request, p50 ${x.on.p50Ms} ms, mean ${x.on.meanMs} ms`,
-    `Limits: ${r.limits.partitionRru} RRU/s per partition key, ${r.limits.lambdaConcurrency} concurrent executions, stage throttle ${r.limits.stageRate} req/s (default), account ${r.limits.accountApiRate} req/s; assumed ${r.assumed.dynamoRoundTripMs} ms per DynamoDB round trip`,
+    `Default page: ${g.defaultPage} plants (${g.ownPlants} own first). Read units per group read there (measured = computed):`,
+    ...atDefault.map(
+      (read) =>
+        `  group of ${read.groupPlants.toLocaleString('en-US')}: ${read.itemsRead} items, ${read.measuredRru} RRU ${read.cached ? '(cache miss: a whole page)' : '(cache off)'}`,
+    ),
+    `Warm, cache off: ${x.off.rruPerRequest} RRU/request, mean ${x.off.meanMs} ms; cache on (${x.on.ttlSeconds} s): ${x.on.rruPerRequest} RRU/request, mean ${x.on.meanMs} ms`,
+    `Limits: ${r.limits.partitionRru} RRU/s per key, ${r.limits.tableRru} RRU/s per table, Lambda ${r.limits.lambdaRpsPerConcurrency} × concurrency req/s, API Gateway ${r.limits.accountApiRate} req/s (burst ${r.limits.accountApiBurst}), stage ${r.limits.stageRate} req/s as deployed`,
     '',
-    '| population | hottest group | cache TTL | hot partition at | Lambda concurrency at | first beyond throttle | at 10,000 req/s: hot RRU/s, hit %, concurrency |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  for (const s of r.scenarios) {
-    const at = s.at.find((o) => o.rate === 10_000);
-    lines.push(
-      `| ${s.population} | ${(100 * s.hottestShare).toFixed(1)}% of requests | ${s.ttlSeconds === 0 ? 'off' : `${s.ttlSeconds} s`} | ${rate(s.crossings.hotPartition)} req/s | ${rate(s.crossings.lambdaConcurrency)} req/s | ${s.crossings.firstBeyondThrottle} | ${at ? `${at.hotRru}, ${(100 * at.hotHitRatio).toFixed(1)}%, ${at.concurrency}` : ''} |`,
-    );
-  }
-  const first = r.scenarios.filter((s) => s.population === r.scenarios[0]?.population);
-  lines.push(
-    '',
-    `Per partition, ${first[0]?.population} (own: ${x.ownRru} RRU per request of its one user, whatever the rate):`,
-    '| req/s | cache TTL | group #1 RRU/s | #10 | #100 | group reads from cache | RRU/request | concurrency (containers) |',
+    '| design | concurrency quota | group plants | requests | RRU per miss × keys | hot partition at (req/s) | first limit crossed (stage raised) | hot RRU/s then |',
     '|---|---|---|---|---|---|---|---|',
-  );
-  for (const s of first.filter((s) => s.ttlSeconds === 0 || s.ttlSeconds === 5)) {
-    for (const o of s.at) {
-      lines.push(
-        `| ${o.rate.toLocaleString('en-US')} | ${s.ttlSeconds === 0 ? 'off' : `${s.ttlSeconds} s`} | ${o.hotRru} | ${o.rank10Rru} | ${o.rank100Rru} | ${(100 * o.groupHitRatio).toFixed(1)}% | ${o.rruPerRequest} | ${o.concurrency} |`,
-      );
-    }
-  }
-  const edge = r.scenarios[0]?.callersForStageThrottle;
-  const solo = (ttl: number) => r.scenarios.find((s) => s.ttlSeconds === ttl)?.callersForHotPartition.withEdge;
-  lines.push(
+    ...r.scenarios.filter((s) => s.groupPlants === largest && s.request === 'first page').map(row),
+    ...r.scenarios
+      .filter((s) => s.design === CHOSEN && !(s.groupPlants === largest && s.request === 'first page'))
+      .map(row),
     '',
-    `Greedy callers: one caller can take the whole ${r.limits.stageRate} req/s stage throttle; behind the edge (${r.assumed.edgePerCallerRate.toFixed(1)} req/s per token) it takes ${edge?.withEdge}.`,
-    `Callers of one group it takes, behind the edge, to cross its partition on their own: ${solo(0)?.toLocaleString('en-US')} with the cache off, ${solo(5)?.toLocaleString('en-US')} with a 5 s cache.`,
-  );
+    `As deployed the stage throttle (${r.limits.stageRate} req/s) comes first: one caller can take it; behind the edge (${r.assumed.edgePerCallerRate.toFixed(1)} req/s per token) it takes ${r.callersForStageThrottle.withEdge}.`,
+  ];
   return lines.join('\n');
 }
