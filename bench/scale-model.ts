@@ -68,11 +68,11 @@ export const cacheBoundRru = (w: Workload, d: Design): number =>
   d.ttlSeconds === 0 ? Number.POSITIVE_INFINITY : (d.warmContainers / d.ttlSeconds) * w.hotReadRru * w.keys;
 
 export const LIMIT_NAMES = {
-  hotPartition: 'hot partition (3,000 RRU/s per key)',
-  table: 'DynamoDB table read quota',
+  hotPartition: 'hot partition',
+  table: 'table read quota',
   lambdaConcurrency: 'Lambda concurrency',
-  lambdaRps: "Lambda's requests-per-second limit",
-  accountApiRate: 'API Gateway account throttle',
+  lambdaRps: 'Lambda requests/s',
+  accountApiRate: 'API Gateway account rate',
 } as const;
 export type LimitName = keyof typeof LIMIT_NAMES;
 

@@ -5,6 +5,7 @@
 // than guaranteed request ceilings". Bounds where a hard cap holds: the table's maximum throughput
 // (reads), the page byte budget (bytes per response), reserved concurrency (a hung hour's duration).
 
+import { HEADROOM, MAX_PAGE_BYTES, PAGE_BYTE_BUDGET } from '../handlers/lib/page-budget.ts';
 import {
   type Ceiling,
   ceilingFor,
@@ -12,7 +13,6 @@ import {
   MAX_REQUESTS_PER_SECOND,
 } from '../infra/ceiling.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../infra/function-runtime.ts';
-import { HEADROOM, MAX_PAGE_BYTES, PAGE_BYTE_BUDGET } from '../handlers/lib/page-budget.ts';
 import type { StreamBytes } from './cost.ts';
 import type { Status } from './log-bytes.ts';
 import { BILLING_FACTS, PRICES } from './prices.ts';

@@ -92,7 +92,7 @@ describe('npm run bench:scale (BENCH_QUICK=1)', () => {
     expect(scale.measured.on.rruPerRequest).toBeLessThan(scale.measured.off.rruPerRequest);
     const off = scale.scenarios.find((s) => s.ttlSeconds === 0 && s.request === 'first page');
     expect(off?.crossings.first).toEqual(['hotPartition']);
-    expect(stdout).toContain('| design | concurrency quota | group plants |');
+    expect(stdout).toContain('| design | concurrency quota | RRU per group read |');
     expect(readFileSync(`${outDir}scale.svg`, 'utf8')).toMatch(
       /^<svg[\s\S]*3,000 RRU\/s per partition key[\s\S]*<\/svg>\n$/,
     );
