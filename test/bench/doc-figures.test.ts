@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { billOf } from '../../bench/bill-of.ts';
 import { flagCells, money, monthlyTable, worstHourTable } from '../../bench/doc-figures.ts';
 import { PRICES } from '../../bench/prices.ts';
 import type { BenchResults } from '../../bench/results.ts';
@@ -29,6 +30,16 @@ const expectFigures = (line: string, expected: string[]) => {
   for (const figure of dollars(line)) expect(wanted).toContain(figure);
 };
 const flag = (name: string) => flagCells(cost, name).filter((cell) => cell !== '+$0.00');
+
+describe('bench/results.json', () => {
+  it('holds the bill the code computes today from its measured figures (what npm run bench:bill prints)', () => {
+    const refusalDurationMs = Math.max(1, Math.ceil(results.warm.handler.p50Ms));
+    const bill = billOf(cost, cost.monthlyUsd, { refusalDurationMs });
+    expect(cost.worstHour).toEqual(bill.worstHour);
+    expect(cost.monthly).toEqual(bill.monthly);
+    expect(cost.flagPrices).toEqual(bill.flagPrices);
+  });
+});
 
 describe('docs/scale.md', () => {
   const doc = page('scale.md');
