@@ -24,7 +24,11 @@ export const ASSUMED = { dynamoRoundTripMs: 5 } as const;
 /** Lambda concurrency quotas modelled: the default, and after a raise to 10,000. */
 export const QUOTAS = [AWS_LIMITS.lambdaConcurrency, 10_000];
 
-/** The designs compared. `sizing`: what a cache miss reads (plants.ts): a whole page, or what the page needs. */
+/**
+ * The designs compared. `wholePage`: a read asks for a whole page (plants.ts through the cache), else
+ * for what the caller's page still needs. Before, misses were sized that way too, and members with
+ * different numbers of own plants missed on each other's entries: modelled here as one key, its best case.
+ */
 export const DESIGNS = [
   { name: 'before: page 1,000, 5 s cache, misses sized to the page', pageSize: 1000, ttlSeconds: 5, wholePage: false },
   { name: 'page 1,000, cache off', pageSize: 1000, ttlSeconds: 0, wholePage: false },
