@@ -47,7 +47,7 @@ function monthlyOnly(durationMs: number, requests: number): FlagPrice[] {
       'authRequiredScope=…',
       0,
       machine,
-      "the machine app client $6 + one caller's 730 tokens (60-min tokens) at $2.25 per 1,000",
+      `the machine app client $6 + one caller's 730 tokens (60-min tokens) at $2.25 per 1,000; exposure: $${PRICES.cognitoM2mTokenRequests.usd / 1000} a token, outside every ceiling (a client fetching one per call pays it per request)`,
     ),
     row('provisionedConcurrency=1', 0, provisioned, 'per environment kept initialised, used or not (1024 MB)'),
     row('deploymentStrategy=all-at-once', 0, -4 * PRICES.alarmMetric.usd, 'the 3 new-version alarms (4 metrics) go'),

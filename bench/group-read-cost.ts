@@ -2,6 +2,7 @@
 // partition, then each group's in turn, and stops when the page is full (or after plants.ts's
 // MAX_QUERIES_PER_PAGE calls). What a page costs should follow the page, not the number of groups.
 
+import { ENV } from '../handlers/lib/environment.ts';
 import type { Bundle } from './bundles.ts';
 import { startCapacityProxy } from './capacity-proxy.ts';
 import { settings } from './config.ts';
@@ -30,6 +31,7 @@ const groupName = (i: number) => `bench-group-${String(i).padStart(3, '0')}`;
 export async function measureGroupReadCost(env: BenchEnvironment, handler: Bundle): Promise<GroupReadCostPoint[]> {
   const { groupCounts, groupPageLimits, plantsPerGroup } = settings;
   const maxGroups = Math.max(...groupCounts);
+  const maxLimit = Math.max(...groupPageLimits);
   const items = Array.from({ length: maxGroups }, (_, g) =>
     plantsOf('', plantsPerGroup).map(({ owner: _, ...plant }) => ({ ...plant, group: groupName(g) })),
   ).flat();
@@ -49,7 +51,11 @@ export async function measureGroupReadCost(env: BenchEnvironment, handler: Bundl
           proxy.take();
           const run = await runFunction({
             bundle: handler.file,
-            env: env.functionEnv({ dynamodb: proxy.endpoint, groupsClaim: CLAIM }),
+            // Pages larger than the default (100) are what these runs compare: the largest allowed.
+            env: {
+              ...env.functionEnv({ dynamodb: proxy.endpoint, groupsClaim: CLAIM }),
+              [ENV.maxPageSize]: String(maxLimit),
+            },
             event,
           });
           if (run.statusCode !== 200) throw new Error(`handler answered ${run.statusCode} for ${groups} groups`);

@@ -2,6 +2,8 @@
 // is published and when it was read. GB here is 10^9 bytes (AWS bills some services per 2^30 bytes;
 // the decimal gigabyte gives the higher, conservative figure).
 
+import { HTTP_API_METERING_BYTES } from '../handlers/lib/page-budget.ts';
+
 export interface Price {
   usd: number;
   per: string;
@@ -157,7 +159,7 @@ export const BILLING_FACTS = {
   xrayReservoirPerSecond: 1,
   xrayFixedRate: 0.05,
   /** HTTP API meters requests in 512 KB increments: a 1.1 MB response is billed as 3 requests (API Gateway pricing). */
-  httpApiMeteringBytes: 512 * 1024,
+  httpApiMeteringBytes: HTTP_API_METERING_BYTES,
   /** DynamoDB bills each stored item its attribute names and values plus 100 bytes (Developer Guide, item sizes). */
   dynamodbItemOverheadBytes: 100,
   /** AWS prices a month as 730 hours. */

@@ -1,14 +1,14 @@
-// scale.svg: the hottest group's partition read units a second, and the Lambda concurrency, against
-// the request rate, with the group cache off and at each time to live; each limit drawn as a line.
+// scale.svg: the company-wide group's partition read units a second against the request rate, before
+// and with the chosen default page, at both concurrency quotas; each limit drawn as a line.
 // Hand-written SVG as chart.ts's: series differ by dash and label as well as colour.
 
 import type { ScaleResults } from './scale-scenarios.ts';
 
-const W = 520;
+const W = 640;
 const H = 320;
 const PAD = { left: 64, right: 20, top: 40, bottom: 46 };
-/** The sweep's highest rate (scale-scenarios.ts): the end of both rate axes. */
-const RATE_MAX = 1e7;
+/** The sweep's highest rate (scale-scenarios.ts): the end of the rate axis. */
+const RATE_MAX = 1e5;
 const STYLES = [
   { color: '#b71c1c', dash: '' },
   { color: '#e65100', dash: '2 3' },
@@ -22,37 +22,25 @@ interface Line {
 }
 
 export function renderScaleChart(r: ScaleResults): string {
-  const ttl = (s: number) => (s === 0 ? 'cache off' : `cache ${s} s`);
-  // Past 1,000 concurrent executions Lambda throttles: the partition is never read faster than that.
-  const hot = r.sweep.map((s) => ({
-    label: ttl(s.ttlSeconds),
-    points: s.points.filter((p) => p.concurrency <= r.limits.lambdaConcurrency).map((p) => [p.rate, p.hotRru]),
+  const lines = r.sweep.map((s) => ({
+    label: `${s.design.split(':')[0]}, quota ${s.quota.toLocaleString('en-US')}`,
+    points: s.points.map((p) => [p.rate, p.hotRru]),
   }));
-  const conc = r.sweep.map((s) => ({ label: ttl(s.ttlSeconds), points: s.points.map((p) => [p.rate, p.concurrency]) }));
   const throttles: [number, string][] = [
     [r.limits.stageRate, 'stage throttle'],
     [r.limits.accountApiRate, 'account throttle'],
   ];
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H}" font-family="sans-serif" font-size="11">`,
-    '<title>Plant store scale model: hottest partition read units and Lambda concurrency against request rate</title>',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
+    '<title>Plant store scale model: the company-wide group partition read units against request rate</title>',
     '<rect width="100%" height="100%" fill="#fff"/>',
     panel(
-      'Hottest group partition (Zipf), while Lambda concurrency lasts',
+      'Company-wide group partition, first pages, group cache 5 s',
       'read units / s',
-      hot as Line[],
+      lines as Line[],
       [r.limits.partitionRru, '3,000 RRU/s per partition key'],
       throttles,
     ),
-    `<g transform="translate(${W},0)">`,
-    panel(
-      'Lambda concurrency',
-      'concurrent executions',
-      conc as Line[],
-      [r.limits.lambdaConcurrency, 'account concurrency 1,000'],
-      throttles,
-    ),
-    '</g>',
     '</svg>\n',
   ].join('\n');
 }
@@ -99,7 +87,7 @@ function panel(
     parts.push(`<polyline points="${path}" fill="none" ${stroke}/>`);
     // Legend in the lower right, clear of the lines (which rise to the right) and the limit's label.
     const ly = y(yMin) - 12 - (lines.length - 1 - i) * 15;
-    const lx = x(xMax) - 110;
+    const lx = x(xMax) - 190;
     parts.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 24}" y2="${ly}" ${stroke}/>`);
     parts.push(`<text x="${lx + 30}" y="${ly + 4}">${line.label}</text>`);
   });

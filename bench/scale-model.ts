@@ -1,140 +1,130 @@
-// The scale model: for a stated population and the bench's measured read units and latency, the
-// reads each partition takes, the Lambda concurrency, and the request rate at which each limit is
-// crossed (a partition's 3,000 read units a second, the account's 1,000 concurrent executions, the
-// stage and account throttles), with the group cache off and at several times to live.
+// The scale model: for a workload (what each request reads of the hottest group's partition and
+// elsewhere, and how long it runs) and a design (the group cache's time to live, the warm containers
+// the concurrency quota allows), the request rate at which each documented limit is crossed.
 
-export interface Population {
-  users: number;
-  groups: number;
-  /** Group popularity: the group of rank i has members in proportion to 1 / i^zipf. */
-  zipf: number;
-  groupsPerUser: number;
-  /** The share of users in the most popular group, when given: overrides what Zipf gives it. */
-  hottestShare?: number;
-}
-
-/** What the bench measured for one first page of this population's shape (capacity proxy, warm runs). */
-export interface Measured {
-  /** Read units of the caller's own partition, and of one group partition, per page. */
-  ownRru: number;
-  groupRru: number;
-  /** Warm mean duration (ms, loopback) of a request with the cache off, and with every group read a hit. */
-  warmMsOff: number;
-  warmMsHit: number;
-}
+/** AWS's documented defaults (docs/scale.md names the pages). */
+export const AWS_LIMITS = {
+  /** Read units a second one partition key serves, however the table scales. */
+  partitionRru: 3000,
+  /** An on-demand table's default read throughput quota. */
+  tableRru: 40_000,
+  /** Concurrent executions per account and Region. */
+  lambdaConcurrency: 1000,
+  /** Lambda's requests-a-second limit is 10 × the concurrency quota. */
+  lambdaRpsPerConcurrency: 10,
+  /** API Gateway's account throttle (per Region), and its burst: targets, not guaranteed ceilings. */
+  accountApiRate: 10_000,
+  accountApiBurst: 5_000,
+} as const;
 
 export interface Limits {
   partitionRru: number;
+  tableRru: number;
   lambdaConcurrency: number;
-  stageRate: number;
+  lambdaRpsPerConcurrency: number;
   accountApiRate: number;
-  /** A round trip to DynamoDB in the Region (loopback hides it): added to every Query a request makes. */
-  dynamoRoundTripMs: number;
+  accountApiBurst: number;
+  /** The stage throttle as deployed (-c maxRequestsPerSecond). */
+  stageRate: number;
 }
 
-/** AWS's documented defaults (docs/scale.md names the pages). */
-export const AWS_LIMITS = { partitionRru: 3000, lambdaConcurrency: 1000, accountApiRate: 10_000 } as const;
-
-export interface Operating {
-  rate: number;
-  /** Read units a second on the hottest group's partition. */
-  hotRru: number;
-  /** Read units a second on the partitions of the 10th and the 100th most popular groups. */
-  rank10Rru: number;
-  rank100Rru: number;
-  /** Share of the hottest group's reads answered from a container's cache. */
-  hotHitRatio: number;
-  /** Group reads answered from the cache, over all groups. */
-  groupHitRatio: number;
-  concurrency: number;
-  rruPerRequest: number;
+export interface Workload {
+  /** Share of requests that read the hottest group's partition (1: a company-wide group). */
+  hotShare: number;
+  /** Read units of one read of that partition: every read with the cache off, each miss with it on. */
+  hotReadRru: number;
+  /** Cache keys the requests use in it: 1 when every request is a first page, one per page for walks. */
+  keys: number;
+  /** Read units each request spends on other partitions (the caller's own). */
+  otherRru: number;
+  /** Mean duration of a request (ms): what Lambda concurrency is made of. */
   durationMs: number;
 }
 
-/** Each group's share of requests (a request reads every group of its caller), most popular first. */
-export function groupShares({ users, groups, zipf, groupsPerUser, hottestShare }: Population): number[] {
-  const weights = Array.from({ length: groups }, (_, i) => 1 / (i + 1) ** zipf);
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  const shares = weights.map((w) => Math.min(1, (groupsPerUser * w) / total));
-  if (hottestShare !== undefined) shares[0] = hottestShare;
-  return users > 0 ? shares : [];
+export interface Design {
+  /** The group cache's time to live; 0: off. */
+  ttlSeconds: number;
+  /**
+   * Containers that may hold an entry and miss: the concurrency quota, not the busy containers
+   * (rate × duration, the cache's best case): warm idle containers miss too.
+   */
+  warmContainers: number;
 }
 
 /**
- * The steady state at `rate` requests a second. A container answers from its cache until an entry's
- * time to live ends, so with `containers` equal to the concurrency (warm containers with no idle
- * spare: the best case) a group read by λ requests a second per container hits λT / (1 + λT) of the
- * time, and its partition sees at most one Query per container per T. Duration and concurrency
- * depend on the misses, so the two are solved together.
+ * Read units a second on the hottest partition at `rate`. Each of W containers gets x / (k·W) reads
+ * a second of each of k keys (x = rate × share) and misses λ / (1 + λT) of them (one read per time to
+ * live while busy), so the partition sees x / (1 + xT / kW) reads: at most k·W / T, whatever the rate.
  */
-export function operate(rate: number, shares: number[], m: Measured, l: Limits, ttlSeconds: number): Operating {
-  const groupReads = shares.reduce((sum, s) => sum + s, 0);
-  let concurrency = 1;
-  let hits: number[] = shares.map(() => 0);
-  let durationMs = 0;
-  for (let i = 0; i < 50; i++) {
-    const misses = shares.reduce((sum, s, g) => sum + s * (1 - (hits[g] ?? 0)), 0);
-    const hitShare = groupReads > 0 ? 1 - misses / groupReads : 0;
-    durationMs = m.warmMsOff + (m.warmMsHit - m.warmMsOff) * hitShare + (1 + misses) * l.dynamoRoundTripMs;
-    const next = Math.max(1, (rate * durationMs) / 1000);
-    hits = shares.map((s) => {
-      const perContainer = ((rate * s) / next) * ttlSeconds;
-      return perContainer / (1 + perContainer);
-    });
-    if (Math.abs(next - concurrency) < 1e-9 * next) break;
-    concurrency = next;
-  }
-  const hot = hits[0] ?? 0;
-  const missReads = shares.reduce((sum, s, g) => sum + s * (1 - (hits[g] ?? 0)), 0);
-  const rru = (g: number) => rate * (shares[g] ?? 0) * (1 - (hits[g] ?? 0)) * m.groupRru;
-  return {
-    rate,
-    hotRru: rru(0),
-    rank10Rru: rru(9),
-    rank100Rru: rru(99),
-    hotHitRatio: hot,
-    groupHitRatio: groupReads > 0 ? 1 - missReads / groupReads : 0,
-    concurrency: (rate * durationMs) / 1000,
-    rruPerRequest: m.ownRru + missReads * m.groupRru,
-    durationMs,
-  };
+export function hotPartitionRru(rate: number, w: Workload, d: Design): number {
+  const x = rate * w.hotShare;
+  return d.ttlSeconds === 0
+    ? x * w.hotReadRru
+    : (w.hotReadRru * x) / (1 + (x * d.ttlSeconds) / (w.keys * d.warmContainers));
 }
+
+/** The cache's bound on the hottest partition: warm containers ÷ time to live × read units × keys. */
+export const cacheBoundRru = (w: Workload, d: Design): number =>
+  d.ttlSeconds === 0 ? Number.POSITIVE_INFINITY : (d.warmContainers / d.ttlSeconds) * w.hotReadRru * w.keys;
+
+export const LIMIT_NAMES = {
+  hotPartition: 'hot partition',
+  table: 'table read quota',
+  lambdaConcurrency: 'Lambda concurrency',
+  lambdaRps: 'Lambda requests/s',
+  accountApiRate: 'API Gateway account rate',
+} as const;
+export type LimitName = keyof typeof LIMIT_NAMES;
 
 export interface Crossings {
-  /** Request rates (per second) at which each limit is first crossed; Infinity: never. */
-  hotPartition: number;
-  lambdaConcurrency: number;
+  /** Request rates (per second) at which each limit is crossed; null: never (JSON has no Infinity). */
+  rates: Record<LimitName, number | null>;
+  /** The stage throttle as deployed: the first limit of all while it stays at its default. */
   stageThrottle: number;
-  accountApiThrottle: number;
-  /** The first limit crossed (the stage throttle raised to the account's, as a deployment at scale would). */
-  firstBeyondThrottle: 'hot partition' | 'Lambda concurrency' | 'API Gateway account throttle';
+  /** API Gateway's burst: crossed by more than this many requests at once, whatever the steady rate. */
+  burst: number;
+  /** The first limit crossed with the stage throttle raised to the account's; several when tied. */
+  first: LimitName[];
+  /** The hottest partition's read units a second at the first crossing (its share of 3,000). */
+  hotRruAtFirst: number;
+  cacheBoundRru: number | null;
 }
 
-export function crossings(shares: number[], m: Measured, l: Limits, ttlSeconds: number): Crossings {
-  const at = (rate: number) => operate(rate, shares, m, l, ttlSeconds);
-  const hotPartition = solve((rate) => at(rate).hotRru >= l.partitionRru);
-  const lambdaConcurrency = solve((rate) => at(rate).concurrency >= l.lambdaConcurrency);
-  const candidates = [
-    ['hot partition', hotPartition],
-    ['Lambda concurrency', lambdaConcurrency],
-    ['API Gateway account throttle', l.accountApiRate],
-  ] as const;
-  const first = candidates.reduce((a, b) => (b[1] < a[1] ? b : a));
+export function crossings(w: Workload, d: Design, l: Limits): Crossings {
+  const hot = (rate: number) => hotPartitionRru(rate, w, d);
+  const quota = d.warmContainers;
+  const rates: Record<LimitName, number> = {
+    hotPartition: solve((rate) => hot(rate) >= l.partitionRru),
+    table: solve((rate) => rate * w.otherRru + hot(rate) >= l.tableRru),
+    lambdaConcurrency: (quota * 1000) / w.durationMs,
+    lambdaRps: quota * l.lambdaRpsPerConcurrency,
+    accountApiRate: l.accountApiRate,
+  };
+  const lowest = Math.min(...Object.values(rates));
+  // Ties (Lambda's requests a second and the account throttle, both 10,000 by default) are named together.
+  const first = (Object.keys(rates) as LimitName[]).filter((name) => rates[name] <= lowest * 1.001);
+  const bound = cacheBoundRru(w, d);
   return {
-    hotPartition,
-    lambdaConcurrency,
+    rates: Object.fromEntries(Object.entries(rates).map(([k, v]) => [k, finite(v)])) as Record<
+      LimitName,
+      number | null
+    >,
     stageThrottle: l.stageRate,
-    accountApiThrottle: l.accountApiRate,
-    firstBeyondThrottle: first[0],
+    burst: l.accountApiBurst,
+    first,
+    hotRruAtFirst: hot(lowest),
+    cacheBoundRru: finite(bound),
   };
 }
 
-/** The smallest rate (to 0.1%) at which `crossed` holds, by bisection on a monotone metric; Infinity below 10^9. */
+const finite = (value: number) => (Number.isFinite(value) ? value : null);
+
+/** The smallest rate (to 0.01%) at which `crossed` holds, by bisection on a monotone metric; Infinity below 10^9. */
 function solve(crossed: (rate: number) => boolean): number {
   let high = 1e9;
   if (!crossed(high)) return Number.POSITIVE_INFINITY;
   let low = 0;
-  while (high - low > high * 1e-3) {
+  while (high - low > high * 1e-4) {
     const mid = (low + high) / 2;
     if (crossed(mid)) high = mid;
     else low = mid;

@@ -1,7 +1,11 @@
-// The most an hour can cost at the bill ceiling (infra/ceiling.ts), line by line: callers with valid
-// tokens asking for full pages as fast as the stage lets them, and callers with forged tokens, which
-// the function refuses (or, with -c jwtAuthorizer=true, the gateway, which bills nothing for them).
+// The most an hour can cost at the bill ceiling (infra/ceiling.ts), as the sum of what can happen
+// together: the stage's rate of admitted requests, each a page filled to the byte budget (cached group
+// reads included: they skip the table, not the response), and a flood past the stage up to the
+// account throttle, each 429 still logged and sent. An estimate: AWS calls throttles "targets rather
+// than guaranteed request ceilings". Bounds where a hard cap holds: the table's maximum throughput
+// (reads), the page byte budget (bytes per response), reserved concurrency (a hung hour's duration).
 
+import { HEADROOM, MAX_PAGE_BYTES, PAGE_BYTE_BUDGET } from '../handlers/lib/page-budget.ts';
 import {
   type Ceiling,
   ceilingFor,
@@ -13,9 +17,6 @@ import type { StreamBytes } from './cost.ts';
 import type { Status } from './log-bytes.ts';
 import { BILLING_FACTS, PRICES } from './prices.ts';
 
-/** A full default page is 1,000 plants: ten of the bench's 100-plant pages. */
-export const FULL_PAGE_FACTOR = 10;
-
 export interface HourInputs {
   /** Mean billed duration of a warm 200 (ms); a refused token is billed at least 1 ms. */
   billedDurationMs: number;
@@ -24,26 +25,41 @@ export interface HourInputs {
   logBytesByStatus: Record<Status, StreamBytes & { response: number }>;
 }
 
+/** The largest response of each kind: a page filled to the budget, and one plant of DynamoDB's largest item. */
+export const PAGE_RESPONSE_BYTES = { budget: PAGE_BYTE_BUDGET + HEADROOM, largest: MAX_PAGE_BYTES + HEADROOM };
+
 const GB = 1e9;
 const cents = (value: number) => Math.round(value * 100) / 100;
 const sum = (lines: Record<string, number>) => cents(Object.values(lines).reduce((a, b) => a + b, 0));
+const round = <T extends Record<string, number>>(lines: T) =>
+  Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, Math.round(v * 1e4) / 1e4])) as T;
 
-export function worstHour(inputs: HourInputs, ceiling: Omit<Ceiling, 'reserveConcurrency' | 'monthlyBudgetUsd'>) {
+type Limits = Omit<Ceiling, 'reserveConcurrency' | 'monthlyBudgetUsd'>;
+
+export function worstHour(inputs: HourInputs, ceiling: Limits) {
   const perHour = ceiling.maxRequestsPerSecond * 3600;
   const gbSecond = (FUNCTION_MEMORY_MB / 1024) * PRICES.lambdaArmGbSecond.usd;
   const ok = inputs.logBytesByStatus['200'];
   const refused = inputs.logBytesByStatus['401'];
-  const fullPageBytes = ok.response * FULL_PAGE_FACTOR;
   const accessLog = (bytes: number) => (bytes * PRICES.logsIngestInfrequent.usd) / GB;
-  const valid = {
-    apiGateway:
-      perHour * Math.ceil(fullPageBytes / BILLING_FACTS.httpApiMeteringBytes) * (PRICES.httpApiRequests.usd / 1e6),
+  const units = (bytes: number) => Math.ceil(bytes / BILLING_FACTS.httpApiMeteringBytes);
+  const admitted = (pageBytes: number) => ({
+    apiGateway: perHour * units(pageBytes) * (PRICES.httpApiRequests.usd / 1e6),
     lambdaRequests: perHour * (PRICES.lambdaRequests.usd / 1e6),
     lambdaDuration: perHour * (inputs.billedDurationMs / 1000) * gbSecond,
-    // Every admitted request reads a full page: the table's maximum, every second of the hour.
+    // A bound: the table's maximum throughput, every second of the hour (cached reads add none).
     dynamodbReads: ceiling.maxReadRequestUnits * 3600 * (PRICES.dynamodbReadRequest.usd / 1e6),
     logs: perHour * accessLog(ok.apiAccessLog),
-    dataTransferOut: (perHour * fullPageBytes * PRICES.dataTransferOut.usd) / GB,
+    dataTransferOut: (perHour * pageBytes * PRICES.dataTransferOut.usd) / GB,
+  });
+  const valid = admitted(PAGE_RESPONSE_BYTES.budget);
+  const largest = admitted(PAGE_RESPONSE_BYTES.largest);
+  // Past the stage, up to the account's throttle: API Gateway bills no 429 (re:Post, unverified), but
+  // each writes an access log line and leaves AWS; its size is not measured here: a 401's stands in.
+  const floodPerHour = Math.max(0, MAX_REQUESTS_PER_SECOND - ceiling.maxRequestsPerSecond) * 3600;
+  const throttled = {
+    logs: floodPerHour * accessLog(refused.apiAccessLog),
+    dataTransferOut: (floodPerHour * refused.response * PRICES.dataTransferOut.usd) / GB,
   };
   const forged = {
     apiGateway: perHour * (PRICES.httpApiRequests.usd / 1e6),
@@ -55,9 +71,23 @@ export function worstHour(inputs: HourInputs, ceiling: Omit<Ceiling, 'reserveCon
         accessLog(refused.apiAccessLog)),
     dataTransferOut: (perHour * refused.response * PRICES.dataTransferOut.usd) / GB,
   };
+  const machineToken = PRICES.cognitoM2mTokenRequests.usd / 1000;
   return {
     maxRequestsPerSecond: ceiling.maxRequestsPerSecond,
+    /** Bytes of one response: a typical 100-plant page (measured), and the two largest kinds. */
+    pageBytes: { typical: ok.response, ...PAGE_RESPONSE_BYTES },
+    /** Every admitted request a page filled to the byte budget, valid token. */
     validTokensUsd: { ...round(valid), total: sum(valid) },
+    /** Every admitted request one plant of DynamoDB's largest item (written outside the data CLI). */
+    largestPagesUsd: { ...round(largest), total: sum(largest) },
+    throttledFloodUsd: { ...round(throttled), total: sum(throttled) },
+    /** The worst hour, an estimate: admitted full pages and the flood past the stage together. */
+    worstHourUsd: {
+      admitted: sum(valid),
+      throttled: sum(throttled),
+      total: cents(sum(valid) + sum(throttled)),
+      withLargestPages: cents(sum(largest) + sum(throttled)),
+    },
     /**
      * If every admitted request ran to the function's timeout (a hung dependency): the duration line
      * alone, bounded by reserved concurrency when it is on, else by the stage rate times the timeout.
@@ -70,17 +100,12 @@ export function worstHour(inputs: HourInputs, ceiling: Omit<Ceiling, 'reserveCon
     /** With -c jwtAuthorizer=true the gateway refuses them: no request billed, an access log line each. */
     forgedTokensGatewayAuthorizerUsd: cents(perHour * accessLog(refused.apiAccessLog)),
     /**
-     * Requests past the ceiling are throttled (429) and not billed, but each still writes an access log
-     * line: up to API Gateway's account throttle (10,000 requests/s by default).
+     * With -c authRequiredScope: each client-credentials token is billed, and Cognito's token endpoint
+     * is outside every ceiling here. A client fetching one per call at the stage's rate, for an hour.
      */
-    throttledFloodUsd: cents(
-      Math.max(0, MAX_REQUESTS_PER_SECOND - ceiling.maxRequestsPerSecond) * 3600 * accessLog(refused.apiAccessLog),
-    ),
+    machineTokens: { perTokenUsd: machineToken, tokenPerCallHourUsd: cents(perHour * machineToken) },
   };
 }
-
-const round = <T extends Record<string, number>>(lines: T) =>
-  Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, Math.round(v * 1e4) / 1e4])) as T;
 
 /** At the default ceiling. */
 export const worstHourAtDefault = (inputs: HourInputs) =>

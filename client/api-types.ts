@@ -11,10 +11,11 @@ export interface paths {
         /**
          * List plants
          * @description Returns the plants the caller has access to (own, then shared through groups), at most
-         *     `limit` of them (default and maximum: the deployment's page size, 1000 unless configured). When more plants may
+         *     `limit` of them (default and maximum: the deployment's page size, 100 unless configured). When more plants may
          *     remain, the `Link` header carries the next page (`rel="next"`); the body is always a
-         *     bare array. A page also ends before `limit` when its response would near Lambda's 6 MB
-         *     limit, or after 10 reads of the data store: `limit` is a maximum, and only a missing
+         *     bare array. A page also ends before `limit` when its plants pass 64 KiB (a single larger
+         *     plant comes alone), or after 10 reads of the data store:
+         *     `limit` is a maximum, and only a missing
          *     `Link` means the end. Ordering: own plants, then each group's in group-name order, by
          *     plant id within each; stable across pages.
          *

@@ -17,9 +17,9 @@ export const REQUESTS_PER_ENVIRONMENT = 4;
 /** Few environments still take a burst of clients that all open the app at once. */
 export const MIN_CONCURRENCY = 10;
 /**
- * Read request units one request may use: a full default page (1,000 real-shaped plants, ~95 KB
- * read, 12 RRU eventually consistent) spread over up to 10 Queries, each rounded up to 4 KB.
- * A typical 100-plant page is 1.5 RRU, so legitimate traffic never meets this maximum.
+ * Read request units one request may use on average at the ceiling: a default page (100 real-shaped
+ * plants, ~8 KB read) is 1 to 1.5 RRU; 20 leaves room for pages of long plants (the 64 KiB page byte
+ * budget of them reads up to ~160 KB). Past it the table refuses (503): the hard cap on the hour's reads.
  */
 export const READ_UNITS_PER_REQUEST = 20;
 /** Writes come from the data CLI's imports, not from requests: 10 items a second per request/s. */

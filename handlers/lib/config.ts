@@ -85,7 +85,13 @@ export class ConfigError extends Error {
 const COGNITO_ISSUER = /^https:\/\/(issuer-)?cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+$/;
 /** Where Cognito user pools name a user's groups, in access and id tokens alike. */
 export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
-const DEFAULT_MAX_PAGE_SIZE = 1000;
+/**
+ * The page a request without `limit` gets, and the most it may ask for (MAX_PAGE_SIZE raises it).
+ * 100 plants keep a company-wide group's read at 1 read unit, so with the group cache its one
+ * partition stays under DynamoDB's 3,000 units a second even at 10,000 warm containers; a 1,000
+ * page read 10 and crossed it at 353 requests a second (npm run bench:scale, docs/scale.md).
+ */
+const DEFAULT_MAX_PAGE_SIZE = 100;
 /** A page is read into memory and returned in one response (Lambda allows 6 MB): bound it. */
 const MAX_MAX_PAGE_SIZE = 10_000;
 

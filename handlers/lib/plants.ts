@@ -54,7 +54,7 @@ export interface PageRequest {
 }
 
 /**
- * Reads the next page: up to `limit` plants and `byteBudget` bytes, partition after partition in
+ * Reads the next page: up to `limit` plants and `byteBudget` bytes (or one plant larger than that), partition after partition in
  * id order. Query only, never Scan: the cost follows the page, not the table. One item beyond the
  * limit is read so a walk that ends within the read cap never links to an empty page (a page cut
  * by MAX_QUERIES_PER_PAGE may be short, even empty, and still link on). Every item read is either returned or
@@ -79,11 +79,15 @@ export async function readPlantsPage(
       if (queries === MAX_QUERIES_PER_PAGE) return { plants, next: { partition: index, afterId } };
       queries++;
       const read = (wanted: number) => queryPartition(client, tableName, owner, afterId, wanted);
-      const wanted = limit + 1 - plants.length;
-      page = await (cache ? cache.read(owner, afterId, wanted, read) : read(wanted));
+      // Uncached, a read costs what this page still needs. Through the cache it reads what any page
+      // from this position may need (a whole page): members with different numbers of own plants
+      // then share one entry, and the partition sees one Query per container per time to live, not
+      // one each time a member needs a few more items than the entry holds.
+      page = await (cache ? cache.read(owner, afterId, limit + 1, read) : read(limit + 1 - plants.length));
       for (const item of page.Items ?? []) {
         const plant = serializePlant(toPlant(item));
-        if (plants.length === limit || bytes + plant.bytes > byteBudget) {
+        // A plant larger than the whole budget still ends a page alone rather than none: no walk stalls.
+        if (plants.length === limit || (plants.length > 0 && bytes + plant.bytes > byteBudget)) {
           return { plants, next: { partition: index, afterId } };
         }
         plants.push(plant);

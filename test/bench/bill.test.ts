@@ -1,5 +1,6 @@
 // The monthly bill and the worst hour: every line present, lines adding up to the total, volume
-// tiers and 512 KB metering applied, Cognito by monthly active users on the Lite plan.
+// tiers and 512 KB metering applied, Cognito by monthly active users on the Lite plan; the worst hour
+// as the sum of what can happen together at the ceiling.
 
 import { describe, expect, it } from '@jest/globals';
 import { levelAt, MONTHLY_LINES, monthlyBill, monthlyRow, storedItemBytes, TRAFFIC_LEVELS } from '../../bench/bill.ts';
@@ -7,6 +8,7 @@ import { benchItemBytes } from '../../bench/bill-of.ts';
 import { BILLED_LINES, type PerMillion } from '../../bench/cost.ts';
 import { COGNITO_LITE_TIERS, tiered } from '../../bench/price-tiers.ts';
 import { worstHour } from '../../bench/worst-hour.ts';
+import { HEADROOM, PAGE_BYTE_BUDGET } from '../../handlers/lib/page-budget.ts';
 import { ceilingFor } from '../../infra/ceiling.ts';
 
 // Per-request figures of the shape a bench run writes (values near a real run's).
@@ -94,6 +96,30 @@ describe('worstHour', () => {
     expect(at100.hungDurationUsd.reservedConcurrency).toBe(1.2); // 25 environments × 1 GB × 3,600 s
     expect(at100.hungDurationUsd.unreserved).toBe(72); // 100/s × 15 s × 3,600 s
     expect(at1000.validTokensUsd.total).toBeGreaterThan(at100.validTokensUsd.total * 9);
+  });
+
+  it('sends at most the stage rate of pages filled to the byte budget, each one billed request', () => {
+    const hour = worstHour(inputs, ceilingFor(100));
+    // 360,000 pages of 80 KiB at $0.09 per GB; one 512 KB metering unit each at $1.00 per million.
+    expect(hour.validTokensUsd.dataTransferOut).toBeCloseTo((360_000 * (PAGE_BYTE_BUDGET + HEADROOM) * 0.09) / 1e9, 4);
+    expect(hour.validTokensUsd.apiGateway).toBeCloseTo(0.36, 4);
+    // A single plant of DynamoDB's largest item per page: 6 metering units, the bound per response.
+    expect(hour.largestPagesUsd.apiGateway).toBeCloseTo(6 * 0.36, 4);
+  });
+
+  it('adds up what can happen together: admitted full pages and a throttled flood with its 429 bodies', () => {
+    const hour = worstHour(inputs, ceilingFor(100));
+    const lines = (record: Record<string, number>) =>
+      Object.entries(record).reduce((sum, [line, usd]) => (line === 'total' ? sum : sum + usd), 0);
+    expect(hour.throttledFloodUsd.total).toBeCloseTo(lines(hour.throttledFloodUsd), 2);
+    // 9,900 requests a second past the stage, a 380-byte body each, for an hour.
+    expect(hour.throttledFloodUsd.dataTransferOut).toBeCloseTo((9900 * 3600 * 380 * 0.09) / 1e9, 4);
+    expect(hour.worstHourUsd.total).toBeCloseTo(hour.validTokensUsd.total + hour.throttledFloodUsd.total, 2);
+    expect(hour.worstHourUsd.withLargestPages).toBeGreaterThan(hour.worstHourUsd.total);
+  });
+
+  it('prices a machine client fetching a token per call at the stage rate: $2.25 per 1,000 tokens', () => {
+    expect(worstHour(inputs, ceilingFor(100)).machineTokens.tokenPerCallHourUsd).toBe(810);
   });
 
   it('costs least when the gateway refuses forged tokens: no request billed, an access log line each', () => {

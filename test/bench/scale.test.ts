@@ -1,54 +1,71 @@
-// The scale model's arithmetic on known inputs, and a smoke run of `npm run bench:scale` with tiny
-// counts: the measured read units feed the model, and the table, results.json's `scale` key and
-// scale.svg are written.
+// The scale model's arithmetic on known inputs; the committed reference's verdict at the API's own
+// default page; and a smoke run of `npm run bench:scale` with tiny counts: group reads measured equal
+// the 4 KB computation, and the table, results.json's `scale` key and scale.svg are written.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { crossings, groupShares, type Limits, operate } from '../../bench/scale-model.ts';
-import type { ScaleResults } from '../../bench/scale-scenarios.ts';
+import { AWS_LIMITS, crossings, hotPartitionRru, type Limits, type Workload } from '../../bench/scale-model.ts';
+import { groupReadItems, groupReadUnits, walkKeys } from '../../bench/scale-read-units.ts';
+import { CHOSEN, QUOTAS, type ScaleResults } from '../../bench/scale-scenarios.ts';
 
-const limits: Limits = {
-  partitionRru: 3000,
-  lambdaConcurrency: 1000,
-  stageRate: 50,
-  accountApiRate: 10_000,
-  dynamoRoundTripMs: 5,
-};
-const measured = { ownRru: 0.5, groupRru: 0.5, warmMsOff: 2, warmMsHit: 1 };
+const limits: Limits = { ...AWS_LIMITS, stageRate: 100 };
+const workload: Workload = { hotShare: 1, hotReadRru: 10, keys: 1, otherRru: 0.5, durationMs: 20 };
 
 describe('the scale model', () => {
-  it('gives each group its Zipf share of requests, every member reading it', () => {
-    const shares = groupShares({ users: 1000, groups: 100, zipf: 1, groupsPerUser: 2 });
-    expect(shares.reduce((sum, s) => sum + s, 0)).toBeCloseTo(2);
-    expect((shares[0] ?? 0) / (shares[9] ?? 1)).toBeCloseTo(10);
-    expect(groupShares({ users: 1000, groups: 100, zipf: 1, groupsPerUser: 2, hottestShare: 1 })[0]).toBe(1);
+  it('without the cache, crosses the partition where its readers alone read 3,000 units a second', () => {
+    const crossed = crossings(workload, { ttlSeconds: 0, warmContainers: 1000 }, limits);
+    expect(crossed.rates.hotPartition).toBeCloseTo(3000 / workload.hotReadRru, -1);
+    expect(crossed.first).toEqual(['hotPartition']);
   });
 
-  it('without the cache, crosses a partition where its members alone read 3,000 units a second', () => {
-    const crossed = crossings([0.25], measured, limits, 0);
-    // 3,000 RRU/s ÷ (a quarter of requests × 0.5 RRU) = 24,000 requests a second.
-    expect(crossed.hotPartition).toBeGreaterThan(23_990);
-    expect(crossed.hotPartition).toBeLessThan(24_030);
-    // Each request: 2 ms plus 1.25 round trips of 5 ms (its own partition, a group a quarter of the
-    // time), so 1,000 executions at 1,000 ÷ 0.00825 s, to the model's 0.1%.
-    expect(Math.abs(crossed.lambdaConcurrency / (1000 / 0.00825) - 1)).toBeLessThan(0.002);
-    expect(crossed.firstBeyondThrottle).toBe('API Gateway account throttle');
-  });
-
-  it('with the cache, reads a partition at most once per container per time to live', () => {
-    for (const ttl of [1, 5, 30]) {
-      const o = operate(50_000, [1], measured, limits, ttl);
-      expect((o.hotRru / measured.groupRru) * ttl).toBeLessThanOrEqual(o.concurrency);
-      expect(o.hotHitRatio).toBeGreaterThan(0.9);
+  it('bounds the partition by warm containers ÷ time to live × read units × keys, not by the rate', () => {
+    for (const keys of [1, 11]) {
+      const w = { ...workload, hotReadRru: 1, keys };
+      const design = { ttlSeconds: 5, warmContainers: 10_000 };
+      const bound = (design.warmContainers / design.ttlSeconds) * w.hotReadRru * keys;
+      expect(hotPartitionRru(1e9, w, design)).toBeLessThanOrEqual(bound);
+      expect(hotPartitionRru(1e9, w, design)).toBeGreaterThan(bound * 0.99);
     }
-    const longer = [1, 5, 30].map((ttl) => operate(10_000, [1], measured, limits, ttl).hotRru);
-    expect(longer).toEqual([...longer].sort((a, b) => b - a));
-    expect(crossings([1], measured, limits, 5).hotPartition).toBeGreaterThan(
-      crossings([1], measured, limits, 5).lambdaConcurrency,
-    );
+  });
+
+  it('crosses a cached partition once warm containers ÷ TTL × read units passes 3,000', () => {
+    // 10,000 containers ÷ 5 s × 10 RRU = 20,000: crossed where 10x / (1 + x / 2,000) = 3,000, x ≈ 353.
+    const many = crossings(workload, { ttlSeconds: 5, warmContainers: 10_000 }, limits);
+    expect(many.rates.hotPartition).toBeCloseTo(3000 / (10 - (3000 * 5) / 10_000), -1);
+    // 1,000 containers ÷ 5 s × 10 RRU = 2,000: never, so the throttles tie first.
+    const few = crossings(workload, { ttlSeconds: 5, warmContainers: 1000 }, limits);
+    expect(few.rates.hotPartition).toBeNull();
+    expect(few.first.sort()).toEqual(['accountApiRate', 'lambdaRps']);
+    expect(few.rates.lambdaRps).toBe(1000 * AWS_LIMITS.lambdaRpsPerConcurrency);
+  });
+
+  it('counts read units as DynamoDB bills a Query, and one cache key per page a walk reads in the group', () => {
+    expect(groupReadItems(10_000, 100, 20, false)).toBe(81);
+    expect(groupReadItems(10_000, 100, 20, true)).toBe(101);
+    expect(groupReadItems(10, 100, 20, true)).toBe(10);
+    expect(groupReadUnits(0, 100, 0, true)).toBe(0.5);
+    expect(walkKeys(1000, 100, 20)).toBe(11);
+    expect(walkKeys(10, 100, 20)).toBe(1);
+  });
+});
+
+describe('the committed reference (bench/results.json)', () => {
+  const scale = JSON.parse(readFileSync('bench/results.json', 'utf8')).scale as ScaleResults;
+
+  it('measured read units per group read at the default page for groups of 10, 1,000 and 10,000 plants', () => {
+    const atDefault = scale.groupReads.reads.filter((read) => read.pageSize === scale.groupReads.defaultPage);
+    expect([...new Set(atDefault.map((read) => read.groupPlants))]).toEqual([10, 1000, 10_000]);
+    for (const read of atDefault) expect(read.measuredRru).toBe(read.computedRru);
+  });
+
+  it('keeps the hot partition from being the first limit for a company-wide group at the default page', () => {
+    const chosen = scale.scenarios.filter((s) => s.design === CHOSEN && s.request === 'first page');
+    expect(chosen[0]?.pageSize).toBe(scale.groupReads.defaultPage);
+    expect([...new Set(chosen.map((s) => s.quota))]).toEqual(QUOTAS);
+    for (const s of chosen) expect(s.crossings.first).not.toContain('hotPartition');
   });
 });
 
@@ -69,14 +86,13 @@ describe('npm run bench:scale (BENCH_QUICK=1)', () => {
     const results = JSON.parse(readFileSync(`${outDir}results.json`, 'utf8'));
     expect(results).toMatchObject({ quick: true, readCost: [] });
     const scale = results.scale as ScaleResults;
-    // Read units come from the capacity proxy: one page reads the own partition and both groups'.
-    expect(scale.measured.groupRru).toBeGreaterThanOrEqual(0.5);
+    // Every group read went through the capacity proxy and matched the computation (else the run stops).
+    expect(scale.groupReads.reads.length).toBeGreaterThan(0);
     expect(scale.measured.off.rruPerRequest).toBe(scale.measured.ownRru + 2 * scale.measured.groupRru);
     expect(scale.measured.on.rruPerRequest).toBeLessThan(scale.measured.off.rruPerRequest);
-    const off = scale.scenarios.find((s) => s.ttlSeconds === 0 && s.hottestShare === 1);
-    expect(off?.crossings.hotPartition).toBeCloseTo(3000 / scale.measured.groupRru, -1);
-    expect(off?.crossings.firstBeyondThrottle).toBe('hot partition');
-    expect(stdout).toContain('| population | hottest group | cache TTL | hot partition at |');
+    const off = scale.scenarios.find((s) => s.ttlSeconds === 0 && s.request === 'first page');
+    expect(off?.crossings.first).toEqual(['hotPartition']);
+    expect(stdout).toContain('| design | concurrency quota | RRU per group read |');
     expect(readFileSync(`${outDir}scale.svg`, 'utf8')).toMatch(
       /^<svg[\s\S]*3,000 RRU\/s per partition key[\s\S]*<\/svg>\n$/,
     );

@@ -10,7 +10,7 @@ const base = {
 describe('readConfig', () => {
   it('applies the documented defaults', () => {
     const config = readConfig(base);
-    expect(config.maxPageSize).toBe(1000);
+    expect(config.maxPageSize).toBe(100);
     expect(config.dynamodbEndpoint).toBeUndefined();
     expect(config.publicBaseUrl).toBeUndefined();
     expect(config.requestContextFromApiGateway).toBe(true);

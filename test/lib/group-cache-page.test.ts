@@ -102,4 +102,33 @@ describe('readPlantsPage with the group cache', () => {
     expect(await walk(1)).toEqual(all);
     expect(await walk(7)).toEqual(all);
   });
+
+  it('reads a group once per time to live for members with any number of own plants', async () => {
+    // Prepare: members owning 0 to 4 plants each, one group of 10; pages of 6.
+    const groupCache = new GroupCache({ ttlSeconds: 5, maxBytes: 1_000_000 }, () => 0);
+    const members = ['m0', 'm1', 'm2', 'm3', 'm4'];
+    await putPlants(client, TABLE, [
+      ...members.flatMap((member, owned) =>
+        Array.from({ length: owned }, (_, i) => ({ owner: member, id: `o${i}`, name: `${member} ${i}` })),
+      ),
+      ...Array.from({ length: 10 }, (_, i) => ({ group: 'crew', id: `c${i}`, name: `crew ${i}` })),
+    ]);
+    const page = (member: string) =>
+      readPlantsPage(client, TABLE, {
+        partitions: [userPartition(member), groupPartition('crew')],
+        from: { partition: 0, afterId: undefined },
+        limit: 6,
+        byteBudget: 1_000_000,
+        groupCache,
+      });
+
+    // Act: the member needing the fewest group plants first, then the ones needing more.
+    queried = [];
+    const pages = [];
+    for (const member of [...members].reverse()) pages.push(await page(member));
+
+    // Assess: every page full, the group read once: its entry answers what each member's page needs.
+    for (const read of pages) expect(read.plants).toHaveLength(6);
+    expect(queried.filter((partition) => partition === 'group#crew')).toHaveLength(1);
+  });
 });
