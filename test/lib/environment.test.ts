@@ -99,7 +99,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
   'an OIDC issuer with the defaults: no groups, anything but an ID token': {
     settings: required,
     read: {
-      maxPageSize: 1000,
+      maxPageSize: 100,
       auth: { isCognito: false, tokenUse: 'not-id', groupsClaim: undefined, maxTokenLifetime: 86_400 },
       telemetry: { requestLog: 'failures', service: 'plant-store', namespace: 'PlantStore', metrics: true },
       groupCache: { ttlSeconds: 5, maxBytes: 16 * 2 ** 20 },
