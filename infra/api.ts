@@ -25,6 +25,9 @@ import type { Identity } from './identity.ts';
 import type { CustomDomain } from './settings.ts';
 import type { TelemetrySettings } from './telemetry.ts';
 
+/** The API's one route, which the opt-in edge also answers for (infra/edge/). */
+export const PLANTS_PATH = '/plants';
+
 export interface PlantsApiProps {
   fn: IFunction;
   identity: Identity;
@@ -64,7 +67,7 @@ export class PlantsApi extends Construct {
       }),
     });
     this.api.addRoutes({
-      path: '/plants',
+      path: PLANTS_PATH,
       methods: [HttpMethod.GET],
       integration: new HttpLambdaIntegration('ListPlantsIntegration', fn),
       ...(props.jwtAuthorizer && {
