@@ -12,7 +12,11 @@ export interface HttpResponse {
 }
 
 type HeaderSpec = { $ref?: string; required?: boolean; schema: object };
-type ResponseSpec = { headers?: Record<string, HeaderSpec>; content?: Record<string, { schema: object }> };
+type ResponseSpec = {
+  $ref?: string;
+  headers?: Record<string, HeaderSpec>;
+  content?: Record<string, { schema: object }>;
+};
 
 export const openapiPath = new URL('../openapi.yaml', import.meta.url);
 export const openapi = parse(readFileSync(openapiPath, 'utf8'));
@@ -29,8 +33,11 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0')
 /** Throws, with every mismatch listed, unless the response is one openapi.yaml describes. */
 export function assertMatchesContract(response: HttpResponse): void {
   const status = String(response.statusCode);
-  const spec: ResponseSpec | undefined = operation.responses[status];
-  if (!spec) throw new Error(`Status ${status} is not documented in openapi.yaml`);
+  const declaredResponse: ResponseSpec | undefined = operation.responses[status];
+  if (!declaredResponse) throw new Error(`Status ${status} is not documented in openapi.yaml`);
+  // A shared answer lives in components/responses: its schemas are read where it is written.
+  const at = declaredResponse.$ref ?? `#/${pointer('paths', '/plants', 'get', 'responses', status)}`;
+  const spec = (declaredResponse.$ref ? resolve(declaredResponse.$ref) : declaredResponse) as ResponseSpec;
   const problems: string[] = [];
   const headers = new Map(Object.entries(response.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
@@ -41,7 +48,7 @@ export function assertMatchesContract(response: HttpResponse): void {
       if (header.required) problems.push(`missing header ${name}`);
       continue;
     }
-    const schemaAt = declared.$ref ?? `#/${pointer('paths', '/plants', 'get', 'responses', status, 'headers', name)}`;
+    const schemaAt = declared.$ref ?? `${at}/${pointer('headers', name)}`;
     const check = ajv.getSchema(`openapi.json${schemaAt}/schema`);
     if (!check) throw new Error(`openapi.yaml has no schema at ${schemaAt}`);
     if (!check(value))
@@ -50,9 +57,7 @@ export function assertMatchesContract(response: HttpResponse): void {
 
   const contentType = String(headers.get('content-type') ?? '');
   if (!contentType.startsWith('application/json')) problems.push(`content-type is "${contentType}"`);
-  const validateBody = ajv.getSchema(
-    `openapi.json#/${pointer('paths', '/plants', 'get', 'responses', status, 'content', 'application/json', 'schema')}`,
-  );
+  const validateBody = ajv.getSchema(`openapi.json${at}/${pointer('content', 'application/json', 'schema')}`);
   let body: unknown;
   try {
     body = JSON.parse(response.body ?? '');
@@ -69,7 +74,7 @@ export function assertMatchesContract(response: HttpResponse): void {
   if (problems.length > 0) throw new Error(`Response ${status} breaks openapi.yaml:\n- ${problems.join('\n- ')}`);
 }
 
-function resolve(ref: string): HeaderSpec {
+function resolve(ref: string): HeaderSpec & ResponseSpec {
   return ref
     .replace(/^#\//, '')
     .split('/')

@@ -145,6 +145,8 @@ export class Edge extends Construct implements Front {
         description: 'DNS: hosted zone id for a Route 53 alias record',
         value: customDomain && CLOUDFRONT_HOSTED_ZONE_ID,
       },
+      // ApiUrl no longer names the Region (deployed/outputs.ts reads this instead).
+      { id: 'Region', description: 'The Region of the function and the table', value: Stack.of(this).region },
     ];
   }
 
