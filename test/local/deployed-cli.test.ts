@@ -328,11 +328,12 @@ describe('the deployed path end to end', () => {
       for (const stack of Object.values(outputs) as Record<string, string>[]) {
         delete stack.PublicBaseUrl;
         delete stack.CustomDomainUrl;
+        stack.ApiUrl = `${origin}/`;
       }
       outputs.PlantStoreEdgeWaf = {
         PublishOutputFnGetAttEdgeWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/y',
       };
-      await smokePasses({ ApiUrl: `${origin}/` });
+      await smokePasses({});
 
       // As the pipeline runs it: a fresh runner (no kept password), the environment named, the
       // edge's web ACL stack still passed over.
