@@ -4,7 +4,7 @@
 // permission for CloudFront with the distribution's ARN); its viewer-request function
 // (viewer-function.ts) carries the caller's token past the signature in a header of its own.
 
-import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -22,13 +22,13 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { type Alias, CfnPermission, FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { functionEnvironment } from '../../handlers/lib/environment.ts';
 import { SettingsError } from '../context-values.ts';
 import type { Front, FrontOutput, RequestMetrics } from '../front.ts';
 import type { CustomDomain } from '../settings.ts';
+import { aliasFunctionUrl, allowOnlyDistribution, functionUrlHost, functionUrlMetrics } from './function-url.ts';
 import type { EdgeSettings } from './settings.ts';
 import { viewerFunctionCode } from './viewer-function.ts';
 import { EDGE_WAF_REGION, EdgeWebAcl } from './waf.ts';
@@ -72,19 +72,7 @@ export class Edge extends Construct implements Front {
     super(scope, id);
     const { alias, settings, corsOrigins, customDomain } = props;
     const cors = corsOrigins.length > 0;
-    const url = alias.addFunctionUrl({
-      authType: FunctionUrlAuthType.AWS_IAM,
-      ...(cors && {
-        cors: {
-          allowedOrigins: corsOrigins,
-          allowedMethods: [HttpMethod.GET],
-          allowedHeaders: ['authorization'],
-          // Pagination is in the Link header, so browsers must be allowed to read it.
-          exposedHeaders: ['link'],
-          maxAge: Duration.hours(1),
-        },
-      }),
-    });
+    const url = aliasFunctionUrl(alias, corsOrigins, Duration.hours(1));
     const viewerRequest = new CloudFrontFunction(this, 'ViewerRequest', {
       comment: 'Plant store: 404 for what the API does not serve; the caller token past the origin signature',
       runtime: FunctionRuntime.JS_2_0,
@@ -106,7 +94,7 @@ export class Edge extends Construct implements Front {
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
       defaultBehavior: {
-        origin: new HttpOrigin(functionUrlHost(url.url), { originAccessControlId: signing.originAccessControlId }),
+        origin: new HttpOrigin(functionUrlHost(url), { originAccessControlId: signing.originAccessControlId }),
         // Every method reaches the viewer function, which answers the API's 404 for what it doesn't serve.
         allowedMethods: AllowedMethods.ALLOW_ALL,
         // Per-user data is never cached at the edge; a function URL routes on its own Host, so the
@@ -118,7 +106,7 @@ export class Edge extends Construct implements Front {
         functionAssociations: [{ function: viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
     });
-    this.allowOnlyThisDistribution(alias);
+    allowOnlyDistribution(this, alias, this.distribution.distributionArn);
     for (const [rule, reason] of Object.entries(ACKNOWLEDGED))
       Validations.of(this.distribution).acknowledge({ id: rule, reason });
 
@@ -150,22 +138,6 @@ export class Edge extends Construct implements Front {
     ];
   }
 
-  /**
-   * The function URL's only caller: CloudFront, for this distribution. Both actions, as Lambda asks
-   * of function URLs; InvokeFunction only through the URL. On the alias, whose URL this is.
-   */
-  private allowOnlyThisDistribution(alias: Alias): void {
-    const grant = { principal: 'cloudfront.amazonaws.com', functionName: alias.functionArn };
-    const sourceArn = this.distribution.distributionArn;
-    new CfnPermission(this, 'InvokeUrlFromDistribution', { ...grant, action: 'lambda:InvokeFunctionUrl', sourceArn });
-    new CfnPermission(this, 'InvokeFromDistribution', {
-      ...grant,
-      action: 'lambda:InvokeFunction',
-      sourceArn,
-      invokedViaFunctionUrl: true,
-    });
-  }
-
   // CloudFront's web ACL can only be created in us-east-1: here when this stack is there, else
   // plantStoreStacks() makes it in a stack of its own there and passes its ARN.
   private webAclHere(settings: EdgeSettings): string {
@@ -176,28 +148,4 @@ export class Edge extends Construct implements Front {
     }
     return new EdgeWebAcl(this, 'Waf', settings).webAcl.attrArn;
   }
-}
-
-/** `https://<id>.lambda-url.<region>.on.aws/` → its host, at deploy (the URL is a token at synth). */
-const functionUrlHost = (url: string): string => Fn.select(2, Fn.split('/', url));
-
-/** The function URL's own metrics, of the alias's URL: what the alarm and the dashboard count. */
-function functionUrlMetrics(alias: Alias): RequestMetrics {
-  const name = alias.version.lambda.functionName;
-  const url = (metricName: string, statistic: string, period: Duration) =>
-    new Metric({
-      namespace: 'AWS/Lambda',
-      metricName,
-      // Named, not referenced: the deployment group's alarms must not depend on the alias it moves.
-      dimensionsMap: { FunctionName: name, Resource: `${name}:${alias.aliasName}` },
-      statistic,
-      period,
-    });
-  return {
-    source: 'function URL',
-    count: (period) => url('UrlRequestCount', 'Sum', period),
-    clientErrors: (period) => url('Url4xxCount', 'Sum', period),
-    serverErrors: (period) => url('Url5xxCount', 'Sum', period),
-    latency: (statistic, period) => url('UrlRequestLatency', statistic, period),
-  };
 }
