@@ -85,4 +85,28 @@ describe('the edge’s middleware', () => {
     expect(edgeViewerRequest(false)).toEqual([]);
     expect(edgeViewerRequest(true)).toEqual([{ before: expect.any(Function), after: expect.any(Function) }]);
   });
+
+  /** The Link header after the middleware's `after`, for a response that carried `link`. */
+  function linkAfter(link: string, viewerHost: string): string | undefined {
+    const [middleware] = edgeViewerRequest(true);
+    const request = {
+      event: httpApiEvent({ headers: { [EDGE_HEADERS.viewerHost]: viewerHost } }),
+      response: { statusCode: 200, headers: { Link: link }, body: '[]' },
+    };
+    middleware?.after?.(request as never);
+    return request.response.headers.Link;
+  }
+
+  it('leaves an absolute next link as it is (a custom domain, a proxy’s PUBLIC_BASE_URL)', () => {
+    const absolute = '<https://plants.example.com/plants?limit=2&cursor=abc>; rel="next"';
+    expect(linkAfter(absolute, DISTRIBUTION_DOMAIN)).toBe(absolute);
+  });
+
+  it('writes no host into a link that is not a host name', () => {
+    const relative = '<?limit=2&cursor=abc>; rel="next"';
+    expect(linkAfter(relative, 'evil.example/x>; rel="prev", <https://evil.example')).toBe(relative);
+    expect(linkAfter(relative, DISTRIBUTION_DOMAIN)).toBe(
+      `<https://${DISTRIBUTION_DOMAIN}/plants?limit=2&cursor=abc>; rel="next"`,
+    );
+  });
 });
