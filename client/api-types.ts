@@ -61,7 +61,156 @@ export interface components {
             message: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Invalid `limit` or `cursor` (from the function). */
+        BadRequest: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["NoSniff"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Missing, malformed, expired or otherwise invalid bearer token. From the function (`Error`,
+         *     with `Cache-Control` and `X-Content-Type-Options`), or, with `-c jwtAuthorizer=true`, from
+         *     API Gateway's JWT authorizer before the function runs (`{"message":"Unauthorized"}`, without
+         *     those two headers).
+         */
+        Unauthorized: {
+            headers: {
+                /** @description RFC 6750 challenge: `Bearer`, with `error="invalid_token"` when a token was sent. */
+                "WWW-Authenticate": string;
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+            };
+        };
+        /**
+         * @description Refused whatever the token. From the function (`Error`): the token is valid but lacks the
+         *     scope this deployment requires (with `WWW-Authenticate`), or names more than 100 groups, the
+         *     most one request reads. With `-c jwtAuthorizer=true`, from API Gateway's JWT authorizer when
+         *     the token lacks the required scope (`{"message":"Forbidden"}`). With `-c edge=true`, from
+         *     AWS WAF before the token is looked at (`Error`, "Request refused by the web application
+         *     firewall"): the request matched an AWS managed rule (a malformed request, an address on AWS's
+         *     reputation lists); a valid token does not help, a changed request or address may.
+         */
+        Forbidden: {
+            headers: {
+                /** @description `Bearer error="insufficient_scope", scope="..."` (RFC 6750), when a scope is missing. */
+                "WWW-Authenticate"?: string;
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+            };
+        };
+        /**
+         * @description No such route: any path or method but `GET /plants`. From API Gateway (`GatewayError`), or
+         *     with `-c edge=true` from the edge's CloudFront Function (`Error`, with `Cache-Control` and
+         *     `X-Content-Type-Options`), which answers for the API before anything reaches the function.
+         */
+        NotFound: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+            };
+        };
+        /** @description From API Gateway: the request's body is over its 10 MB payload limit. `GET /plants` takes no body: send none. */
+        ContentTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayError"];
+            };
+        };
+        /**
+         * @description Too many requests; retry with backoff. From API Gateway (`GatewayError`): the stage or route
+         *     throttle was exceeded. With `-c edge=true`, from AWS WAF (`Error`, with `Cache-Control` and
+         *     `X-Content-Type-Options`): this bearer token, this client address, or all callers together
+         *     went over their limit in the current window (60 s unless configured).
+         */
+        TooManyRequests: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+            };
+        };
+        /**
+         * @description Unexpected server error: from the function (`Error`, generic message, with
+         *     `Cache-Control: no-store`) or from API Gateway when the integration failed (`GatewayError`).
+         */
+        ServerError: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+            };
+        };
+        /**
+         * @description Only with `-c edge=true`: CloudFront could not get an answer from the function's URL (the
+         *     function failed outside its own error handling, or Lambda refused the call). CloudFront's or
+         *     Lambda's own body, not necessarily JSON. Retry later.
+         */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+                "application/json": Record<string, never>;
+            };
+        };
+        /**
+         * @description From the function (`Error`, with `Retry-After`): the data store or the token issuer
+         *     is unavailable. From API Gateway (`GatewayError`): the function did not answer in time
+         *     (HTTP API). Retry later.
+         */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying; always sent by the function. */
+                "Retry-After"?: string;
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+            };
+        };
+        /**
+         * @description The function did not answer in time: from API Gateway (REST API, `GatewayError`), or with
+         *     `-c edge=true` from CloudFront (its own page, not JSON). Retry later.
+         */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayError"];
+                "text/html": string;
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: {
@@ -76,6 +225,13 @@ export interface components {
         CacheControl: "no-store";
         /** @description The body is JSON, whatever a browser might guess from its content. */
         NoSniff: "nosniff";
+        /**
+         * @description Sent with every `Error` body (by the function, and with `-c edge=true` by WAF and the edge's
+         *     CloudFront Function); API Gateway's own answers may lack it.
+         */
+        CacheControlOfOurs: "no-store";
+        /** @description Sent with every `Error` body; API Gateway's own answers may lack it. */
+        NoSniffOfOurs: "nosniff";
     };
     pathItems: never;
 }
@@ -113,117 +269,16 @@ export interface operations {
                     "application/json": components["schemas"]["Plant"][];
                 };
             };
-            /** @description Invalid `limit` or `cursor`. */
-            400: {
-                headers: {
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    "X-Content-Type-Options": components["headers"]["NoSniff"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, expired or otherwise invalid bearer token. */
-            401: {
-                headers: {
-                    /** @description RFC 6750 challenge: `Bearer`, with `error="invalid_token"` when a token was sent. */
-                    "WWW-Authenticate": string;
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    "X-Content-Type-Options": components["headers"]["NoSniff"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description The token is valid, but lacks the scope this deployment requires (with
-             *     `WWW-Authenticate`), or names more than 100 groups, the most one request reads.
-             */
-            403: {
-                headers: {
-                    /** @description `Bearer error="insufficient_scope", scope="..."` (RFC 6750), when a scope is missing. */
-                    "WWW-Authenticate"?: string;
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    "X-Content-Type-Options": components["headers"]["NoSniff"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description From API Gateway: no such route (any path or method but `GET /plants`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description From API Gateway: the request's body is over its 10 MB payload limit. `GET /plants` takes no body: send none. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description From API Gateway: the stage or route throttle was exceeded; retry with backoff. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
-            /**
-             * @description Unexpected server error: from the function (`Error`, generic message, with
-             *     `Cache-Control: no-store`) or from API Gateway when the integration failed (`GatewayError`).
-             */
-            500: {
-                headers: {
-                    /** @description Sent by the function; API Gateway's own 500 may lack it. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Sent by the function; API Gateway's own 500 may lack it. */
-                    "X-Content-Type-Options"?: "nosniff";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
-                };
-            };
-            /**
-             * @description From the function (`Error`, with `Retry-After`): the data store or the token issuer
-             *     is unavailable. From API Gateway (`GatewayError`): the function did not answer in time
-             *     (HTTP API). Retry later.
-             */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying; always sent by the function. */
-                    "Retry-After"?: string;
-                    /** @description Sent by the function; API Gateway's own 503 may lack it. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Sent by the function; API Gateway's own 503 may lack it. */
-                    "X-Content-Type-Options"?: "nosniff";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
-                };
-            };
-            /** @description From API Gateway (REST API): the function did not answer in time. Retry later. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GatewayError"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
 }

@@ -30,7 +30,7 @@ export class PlantsApiError extends Error {
 
 /**
  * The first page's URL: `plants` under the API's base URL (where the stack's links lead: its
- * EdgeUrl, CustomDomainUrl or ApiUrl; `http://127.0.0.1:3000` locally). A URL that already ends in
+ * CustomDomainUrl or ApiUrl; `http://127.0.0.1:3000` locally). A URL that already ends in
  * `/plants` is taken as it is.
  */
 export function plantsUrl(apiUrl: string, query: ListPlantsQuery = {}): URL {
@@ -49,7 +49,7 @@ export class PlantsRedirectError extends Error {
   readonly location: string | null;
   constructor(url: URL | string, status: number, location: string | null) {
     super(
-      `GET ${url} answered ${status}, a redirect to ${location ?? 'nowhere'}: not followed, since GET /plants never redirects (call the API at the URL its links use: the stack's EdgeUrl, CustomDomainUrl or ApiUrl)`,
+      `GET ${url} answered ${status}, a redirect to ${location ?? 'nowhere'}: not followed, since GET /plants never redirects (call the API at the URL its links use: the stack's CustomDomainUrl or ApiUrl)`,
     );
     this.status = status;
     this.location = location;

@@ -9,10 +9,11 @@ import { defaultStackName, environmentOf } from '../infra/stack-environment.ts';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Where clients call, first present first: -c publicBaseUrl, else the edge, else the custom domain,
- * else the stage. The stack's next links follow the same order; every CLI reads it from here.
+ * Where clients call, first present first: -c publicBaseUrl, else the custom domain, else the front's
+ * own URL (the stage's, or the distribution's with the edge: infra/front.ts). The stack's next links
+ * follow the same order; every CLI reads it from here.
  */
-export const BASE_URL_OUTPUTS = ['PublicBaseUrl', 'EdgeUrl', 'CustomDomainUrl', 'ApiUrl'] as const;
+export const BASE_URL_OUTPUTS = ['PublicBaseUrl', 'CustomDomainUrl', 'ApiUrl'] as const;
 
 export interface StackOutputs {
   stackName: string;
@@ -76,7 +77,7 @@ export function readOutputs(given?: string, environment?: string): StackOutputs 
   return {
     stackName,
     file,
-    region: regionOf(apiUrl, outputs.UserPoolId, shown),
+    region: outputs.Region ?? regionOf(apiUrl, outputs.UserPoolId, shown),
     apiUrl,
     baseUrl: BASE_URL_OUTPUTS.map((name) => outputs[name]).find(Boolean) ?? apiUrl,
     tableName,
@@ -110,7 +111,8 @@ function pickStack(names: string[], environment: string | undefined, shown: stri
   throw new OutputsError(`${shown} holds the outputs of ${names.join(', ')}: say which with --env NAME`);
 }
 
-// The stack's region is in its resources' addresses: the execute-api host, the user pool id's prefix.
+// The stack's region, where no Region output names it, is in its resources' addresses: the
+// execute-api host, the user pool id's prefix.
 function regionOf(apiUrl: string, userPoolId: string | undefined, shown: string): string {
   const fromUrl = /\.execute-api\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/.exec(
     URL.canParse(apiUrl) ? new URL(apiUrl).hostname : '',

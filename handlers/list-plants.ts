@@ -7,7 +7,7 @@ import { authenticate } from './lib/auth/authenticate.ts';
 import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
-import { requireEdgeOrigin } from './lib/edge-origin.ts';
+import { edgeViewerRequest } from './lib/edge/viewer-request.ts';
 import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
@@ -40,8 +40,6 @@ const dynamodb = traceClient(plantsClient);
 recordInit(config.telemetry);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
-  // Behind the edge, a request that went around it is refused before the token is even verified.
-  requireEdgeOrigin(event, config.edgeOriginSecrets);
   const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
   noteCaller(context, caller.sub);
 
@@ -73,4 +71,5 @@ export const handler = middy<ApiEvent, APIGatewayProxyResult>()
   .use(requestTelemetry(config.telemetry))
   .use(httpErrorHandler({ logger: false }))
   .use(errorResponses())
+  .use(edgeViewerRequest(config.behindEdge))
   .handler(listPlants);

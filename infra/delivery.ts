@@ -14,7 +14,7 @@ import { Alias, type CfnAlias, type Function as LambdaFunction, type Version } f
 import { Construct } from 'constructs';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import type { DeliverySettings, DeploymentStrategy } from './delivery-settings.ts';
-import { ALARM_PERIOD, alarm, allVersionsEdgeRefusals } from './monitoring.ts';
+import { ALARM_PERIOD, alarm } from './monitoring.ts';
 import type { AlarmSettings } from './settings.ts';
 
 export const LIVE_ALIAS = 'live';
@@ -38,13 +38,6 @@ const CONFIGS: Record<DeploymentStrategy, ILambdaDeploymentConfig> = {
 const PERIOD = ALARM_PERIOD;
 const EVALUATION_PERIODS = 3;
 const DATAPOINTS = 2;
-/**
- * Behind the edge, a version whose origin secret differs from what CloudFront sends refuses every
- * request. Calls sent around the edge are refused by every version alike and split by the alias
- * weights, so the alarm judges how far the new version's refusal share exceeds the share across all
- * versions: anyone can flood the API's own URL, but that raises both shares together.
- */
-const EDGE_REFUSAL_EXCESS_POINTS = 40;
 
 export interface DeliveryProps {
   fn: LambdaFunction;
@@ -52,8 +45,6 @@ export interface DeliveryProps {
   alarms: AlarmSettings;
   /** The `service` dimension of the function's metrics (infra/stack-environment.ts: one per environment). */
   service?: string;
-  /** Behind the opt-in edge: the new version's refusals of requests without its origin header roll back too. */
-  edge?: boolean;
 }
 
 export class Delivery extends Construct {
@@ -66,11 +57,7 @@ export class Delivery extends Construct {
   readonly newVersionAlarms: Alarm[];
   private readonly gated: boolean;
 
-  constructor(
-    scope: Construct,
-    id: string,
-    { fn, settings, alarms, service = SERVICE_NAME, edge = false }: DeliveryProps,
-  ) {
+  constructor(scope: Construct, id: string, { fn, settings, alarms, service = SERVICE_NAME }: DeliveryProps) {
     super(scope, id);
     // currentVersion's logical id hashes every version-locked property (code, environment,
     // memory, role, logging…), so any such change publishes a new version.
@@ -87,7 +74,7 @@ export class Delivery extends Construct {
     // All at once leaves no time to watch: alarms would only stop a deploy that starts while one
     // fires, which is exactly when a fix must get through.
     this.gated = settings.strategy !== 'all-at-once';
-    this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms, service, edge) : [];
+    this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms, service) : [];
     this.deploymentGroup = new LambdaDeploymentGroup(this, 'DeploymentGroup', {
       alias: this.alias,
       deploymentConfig: CONFIGS[settings.strategy],
@@ -130,7 +117,6 @@ function newVersionAlarms(
   version: Version,
   settings: AlarmSettings,
   service: string,
-  edge: boolean,
 ): Alarm[] {
   const lambda = (metricName: string, statistic: string) =>
     new Metric({
@@ -165,19 +151,6 @@ function newVersionAlarms(
   // Handled failures (a DynamoDB or JWKS outage, a bug mapped to 500) are answers, not Lambda
   // Errors, so the 5xx share comes from the function's own count.
   const serverErrorRate = share(METRICS.serverErrors, 'new version 5xx rate (%)');
-  // A 403 is an answer too: without this, an origin secret the distribution does not send (changed
-  // outside CloudFormation, docs/edge.md) would refuse every request and roll nothing back.
-  const edgeRefusals = edge
-    ? [
-        versionAlarm(
-          scope,
-          'NewVersionEdgeRefusalRate',
-          refusalExcess(share(METRICS.edgeRefusals, ''), fn, service, settings.minRequests),
-          EDGE_REFUSAL_EXCESS_POINTS,
-          `the new version refuses over ${EDGE_REFUSAL_EXCESS_POINTS} percentage points more of its requests than all versions together do for lacking the edge's origin header (minutes with at least ${settings.minRequests})`,
-        ),
-      ]
-    : [];
   return [
     versionAlarm(
       scope,
@@ -194,7 +167,6 @@ function newVersionAlarms(
       settings.p99Ms,
       `p99 duration of the new version above ${settings.p99Ms} ms`,
     ),
-    ...edgeRefusals,
   ];
 }
 
@@ -203,25 +175,5 @@ function versionAlarm(scope: Construct, id: string, metric: IMetric, threshold: 
   return alarm(scope, id, metric, threshold, `Rolls a deployment back: ${description}`, {
     datapoints: DATAPOINTS,
     evaluationPeriods: EVALUATION_PERIODS,
-  });
-}
-
-/**
- * The new version's share of requests refused for lacking the origin header minus the share across
- * all versions (EMF EdgeRefusals by `service` alone over the function's Invocations): 0 when the
- * refusals are callers around the edge, near 90 when the new version alone refuses at 10% of traffic.
- */
-function refusalExcess(newVersion: MathExpression, fn: LambdaFunction, service: string, minRequests: number) {
-  const { errors, requests } = newVersion.usingMetrics;
-  return new MathExpression({
-    expression: `IF(requests >= ${minRequests}, 100 * (FILL(errors, 0) / requests - FILL(allErrors, 0) / allRequests), 0)`,
-    usingMetrics: {
-      errors: errors as IMetric,
-      requests: requests as IMetric,
-      allErrors: allVersionsEdgeRefusals(service),
-      allRequests: fn.metricInvocations({ statistic: 'Sum', period: PERIOD }),
-    },
-    label: 'new version refusals for a missing origin header minus all versions (percentage points)',
-    period: PERIOD,
   });
 }

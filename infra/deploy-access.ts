@@ -14,7 +14,7 @@ import {
   Role,
 } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { EDGE_WAF_REGION } from './edge-waf.ts';
+import { EDGE_WAF_REGION } from './edge/waf.ts';
 import { defaultStackName, ENVIRONMENT_TAG } from './stack-environment.ts';
 
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';

@@ -1,8 +1,7 @@
 // What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard,
-// built from the AWS metrics of the API, function and table plus the function's own EMF metrics.
+// built from the AWS metrics of the front (front.ts), function and table plus the function's own EMF metrics.
 
 import { Duration, Validations } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
   ComparisonOperator,
@@ -21,6 +20,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { RequestLogMode } from '../handlers/lib/environment.ts';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, OUTCOMES, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
+import type { RequestMetrics } from './front.ts';
 import { keyRangeReadThrottles, throttleReasonsWidget } from './hot-partition.ts';
 import type { AlarmSettings } from './settings.ts';
 
@@ -37,11 +37,10 @@ const PERIOD = Duration.minutes(5);
 export const ALARM_PERIOD = Duration.minutes(1);
 export const ALARM_EVALUATION_PERIODS = 5;
 export const ALARM_DATAPOINTS = 3;
-/** Above half of all requests refused at the origin, the edge's secret is wrong, not a few callers around it. */
-const EDGE_REFUSAL_PERCENT = 50;
 
 export interface MonitoringProps {
-  api: HttpApi;
+  /** The requests as the front counts them: API Gateway's, or an extension's in its place. */
+  requests: RequestMetrics;
   fn: LambdaFunction;
   table: Table;
   alarms: AlarmSettings;
@@ -49,21 +48,17 @@ export interface MonitoringProps {
   requestLog?: RequestLogMode;
   /** The `service` dimension of the function's metrics (infra/stack-environment.ts: one per environment). */
   service?: string;
-  /** Behind the edge (-c edge=true): mail when most requests are refused for lacking its origin header. */
-  edge?: boolean;
 }
 
 export class Monitoring extends Construct {
   readonly alarms: Alarm[];
   /** One partition key's reads throttled: paged like the others, but never a reason to roll back. */
   readonly hotPartition: Alarm;
-  /** Behind the edge, most requests refused for lacking its origin header: mailed, never a rollback. */
-  readonly edgeRefusals: Alarm | undefined;
 
   constructor(
     scope: Construct,
     id: string,
-    { api, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME, edge = false }: MonitoringProps,
+    { requests, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME }: MonitoringProps,
   ) {
     super(scope, id);
 
@@ -71,7 +66,7 @@ export class Monitoring extends Construct {
       alarm(
         this,
         'ServerErrorRate',
-        serverErrorRate(api, alarms),
+        serverErrorRate(requests, alarms),
         alarms.errorRatePercent,
         `5xx above ${alarms.errorRatePercent}% of requests (minutes with at least ${alarms.minRequests})`,
       ),
@@ -96,24 +91,11 @@ export class Monitoring extends Construct {
       'DynamoDB throttled reads of one partition key (a hot group: docs/edge.md, "When HotPartition fires")',
     );
 
-    // Both versions refuse when CloudFront sends a secret neither accepts (edgeSecretGeneration lowered
-    // or skipped, docs/edge.md), which the canary's comparison cannot see and a rollback cannot mend.
-    this.edgeRefusals = edge
-      ? alarm(
-          this,
-          'EdgeRefusalRate',
-          edgeRefusalRate(fn, service, alarms),
-          EDGE_REFUSAL_PERCENT,
-          `over ${EDGE_REFUSAL_PERCENT}% of requests refused for lacking the edge's origin header (minutes with at least ${alarms.minRequests})`,
-        )
-      : undefined;
-
     const alarmEmail = alarms.email;
     if (alarmEmail) {
       const topic = new Topic(this, 'AlarmTopic', { displayName: 'Plant store alarms', enforceSSL: true });
       topic.addSubscription(new EmailSubscription(alarmEmail));
-      for (const each of [...this.alarms, this.hotPartition, ...(this.edgeRefusals ? [this.edgeRefusals] : [])])
-        each.addAlarmAction(new SnsAction(topic));
+      for (const each of [...this.alarms, this.hotPartition]) each.addAlarmAction(new SnsAction(topic));
       Validations.of(topic).acknowledge({
         id: 'AwsSolutions-SNS2',
         reason:
@@ -122,7 +104,7 @@ export class Monitoring extends Construct {
       });
     }
 
-    const serverErrors = api.metricServerError({ period: PERIOD });
+    const serverErrors = requests.serverErrors(PERIOD);
     const p99 = fn.metricDuration({ statistic: 'p99', period: PERIOD });
     const dynamoThrottles = queryThrottles(table, PERIOD);
     const emf = (name: string, dimensions: Record<string, string>, statistic = 'Sum') =>
@@ -139,21 +121,21 @@ export class Monitoring extends Construct {
       dashboardName: `${fn.stack.stackName}-plant-store`,
       widgets: [
         [
-          // Every request is in the gateway's count; the function records the refused and failed ones.
+          // Every request is in the front's count; the function records the refused and failed ones.
           graph('Requests by outcome', [
-            api.metricCount({ period: PERIOD, statistic: 'Sum', label: 'all requests (API Gateway)' }),
+            requests.count(PERIOD).with({ label: `all requests (${requests.source})` }),
             ...outcomes.map((outcome) => emf(METRICS.requests, { [DIMENSIONS.outcome]: outcome })),
           ]),
           graph('Latency (ms)', [
-            api.metricLatency({ statistic: 'p50', period: PERIOD, label: 'API p50' }),
-            api.metricLatency({ statistic: 'p99', period: PERIOD, label: 'API p99' }),
+            requests.latency('p50', PERIOD).with({ label: 'API p50' }),
+            requests.latency('p99', PERIOD).with({ label: 'API p99' }),
             fn.metricDuration({ statistic: 'p50', period: PERIOD, label: 'function p50' }),
             p99.with({ label: 'function p99' }),
           ]),
         ],
         [
           graph('Errors and throttles', [
-            api.metricClientError({ period: PERIOD, label: '4xx' }),
+            requests.clientErrors(PERIOD).with({ label: '4xx' }),
             serverErrors.with({ label: '5xx' }),
             fn.metricErrors({ period: PERIOD, label: 'function errors' }),
             fn.metricThrottles({ period: PERIOD, label: 'function throttles' }),
@@ -189,38 +171,14 @@ export class Monitoring extends Construct {
  * 5xx as a percentage of requests, judged only in minutes with enough requests: in a quiet minute
  * one error among three requests is 33% and means nothing. Other minutes yield 0, never missing.
  */
-function serverErrorRate(api: HttpApi, { minRequests }: AlarmSettings): IMetric {
+function serverErrorRate(requests: RequestMetrics, { minRequests }: AlarmSettings): IMetric {
   return new MathExpression({
     expression: `IF(requests >= ${minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
     usingMetrics: {
-      errors: api.metricServerError({ period: ALARM_PERIOD }),
-      requests: api.metricCount({ period: ALARM_PERIOD, statistic: 'Sum' }),
+      errors: requests.serverErrors(ALARM_PERIOD),
+      requests: requests.count(ALARM_PERIOD),
     },
     label: '5xx rate (%)',
-    period: ALARM_PERIOD,
-  });
-}
-
-/** Requests refused for lacking the edge's origin header, every version's (EMF, by `service` alone). */
-export function allVersionsEdgeRefusals(service: string): Metric {
-  return new Metric({
-    namespace: METRICS_NAMESPACE,
-    metricName: METRICS.edgeRefusals,
-    dimensionsMap: { [DIMENSIONS.service]: service },
-    statistic: 'Sum',
-    period: ALARM_PERIOD,
-  });
-}
-
-/** The share of all versions' invocations refused for lacking the edge's origin header, in busy enough minutes. */
-function edgeRefusalRate(fn: LambdaFunction, service: string, { minRequests }: AlarmSettings): IMetric {
-  return new MathExpression({
-    expression: `IF(requests >= ${minRequests}, 100 * FILL(refusals, 0) / requests, 0)`,
-    usingMetrics: {
-      refusals: allVersionsEdgeRefusals(service),
-      requests: fn.metricInvocations({ statistic: 'Sum', period: ALARM_PERIOD }),
-    },
-    label: 'refusals for a missing origin header (%)',
     period: ALARM_PERIOD,
   });
 }

@@ -1,5 +1,5 @@
-// The whole service: table → identity → function → grant → delivery → API → (the opt-in edge) →
-// monitoring → outputs.
+// The whole service: table → identity → function → grant → delivery → front (the HTTP API, or the
+// opt-in edge in its place) → monitoring → outputs.
 // Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
 // are about.
 
@@ -17,10 +17,12 @@ import {
 import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
-import { customDomainBaseUrl, PlantsApi } from './api.ts';
+import { OPERATIONS } from '../handlers/lib/operations.ts';
+import { PlantsApi } from './api.ts';
 import { monthlyBudget } from './budget.ts';
 import { Delivery } from './delivery.ts';
-import { Edge } from './edge.ts';
+import { Edge } from './edge/edge.ts';
+import { type Front, httpApiFront } from './front.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
@@ -102,14 +104,7 @@ export class PlantStoreStack extends Stack {
           ...declaredUnset('dynamodbEndpoint', 'jwksUri', 'issuerType', 'publicBaseUrl'),
           NODE_EXTRA_CA_CERTS: '',
         }),
-        ...functionEnvironment({
-          tableName: table.tableName,
-          // Next links name the proxy's URL, else the custom domain (with its mapping key, which
-          // requests don't carry), else the execute-api URL a request came on (public-url.ts).
-          publicBaseUrl:
-            settings.publicBaseUrl ?? (settings.customDomain && customDomainBaseUrl(settings.customDomain)),
-          groupCache: settings.groupCache,
-        }),
+        ...functionEnvironment({ tableName: table.tableName, groupCache: settings.groupCache }),
         ...identity.environment,
         ...telemetryEnvironment(telemetry, service),
         ...functionNodeOptions(settings.sourceMaps),
@@ -133,56 +128,47 @@ export class PlantStoreStack extends Stack {
       settings: settings.delivery,
       alarms: settings.alarms,
       service,
-      edge: settings.edge !== undefined,
     });
 
-    // API: HTTP API, GET /plants → the live alias; optional JWT authorizer and custom domain.
-    const { api, stage, domain } = new PlantsApi(this, 'Api', {
-      fn: delivery.alias,
-      identity,
-      throttle: settings.ceiling.throttle,
-      corsOrigins: settings.corsOrigins,
-      jwtAuthorizer: settings.jwtAuthorizer,
-      customDomain: settings.customDomain,
-      accessLog: telemetry.accessLog,
-      accessLogClass: telemetry.accessLogClass,
-      logRetention: LOG_RETENTION,
-      removalPolicy,
-    });
-
-    // Edge (-c edge=true): CloudFront + WAF in front of the API; the function then serves only what
-    // came through it, and its next links name the distribution (unless publicBaseUrl names a proxy).
-    const edge =
-      settings.edge &&
-      new Edge(this, 'Edge', {
-        api,
-        settings: settings.edge,
-        webAclArn: props?.edgeWebAclArn,
-        cors: settings.corsOrigins.length > 0,
-        removalPolicy,
-      });
-    if (edge) {
-      const publicBaseUrl = settings.publicBaseUrl ?? edge.baseUrl;
-      const variables = functionEnvironment({
-        edgeOriginSecret: edge.originSecret,
-        edgeNextOriginSecret: edge.nextOriginSecret,
-        publicBaseUrl,
-      });
-      for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
-      // A secret rotation (edge.ts) needs CloudFront sending the new value before any function
-      // version requires it: the function is updated after the distribution, whatever the links name.
-      fn.node.addDependency(edge.distribution);
-    }
+    // Front: how callers reach the live alias. The HTTP API (GET /plants; optional JWT authorizer and
+    // custom domain), unless the opt-in edge (-c edge=true, infra/edge/) takes its place.
+    const front: Front =
+      (settings.edge &&
+        new Edge(this, 'Edge', {
+          alias: delivery.alias,
+          settings: settings.edge,
+          webAclArn: props?.edgeWebAclArn,
+          paths: OPERATIONS.map(({ path }) => path),
+          corsOrigins: settings.corsOrigins,
+          customDomain: settings.customDomain,
+        })) ??
+      httpApiFront(
+        new PlantsApi(this, 'Api', {
+          fn: delivery.alias,
+          identity,
+          throttle: settings.ceiling.throttle,
+          corsOrigins: settings.corsOrigins,
+          jwtAuthorizer: settings.jwtAuthorizer,
+          customDomain: settings.customDomain,
+          accessLog: telemetry.accessLog,
+          accessLogClass: telemetry.accessLogClass,
+          logRetention: LOG_RETENTION,
+          removalPolicy,
+        }),
+        settings.customDomain,
+      );
+    // A proxy's URL (-c publicBaseUrl) wins over whatever the front would name in next links.
+    const variables = { ...front.environment, ...functionEnvironment({ publicBaseUrl: settings.publicBaseUrl }) };
+    for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
 
     // Monitoring: alarms (optionally mailed) and a dashboard; any of them firing stops a deployment.
     const monitoring = new Monitoring(this, 'Monitoring', {
-      api,
+      requests: front.requests,
       fn,
       table,
       alarms: settings.alarms,
       requestLog: telemetry.requestLog,
       service,
-      edge: edge !== undefined,
     });
     delivery.rollBackOn(monitoring.alarms);
     if (settings.ceiling.monthlyBudgetUsd !== undefined && settings.alarms.email !== undefined) {
@@ -193,7 +179,6 @@ export class PlantStoreStack extends Stack {
     const output = (id: string, description: string, value: string | undefined) => {
       if (value !== undefined) new CfnOutput(this, id, { description, value });
     };
-    output('ApiUrl', 'Base URL; GET <ApiUrl>plants', stage.url);
     output('TableName', 'Plants table', table.tableName);
     output('UserPoolId', 'Cognito user pool', identity.userPool?.userPoolId);
     output('AppClientId', 'Cognito app client for users (token audience)', identity.appClient?.userPoolClientId);
@@ -203,22 +188,11 @@ export class PlantStoreStack extends Stack {
       identity.machineClient?.userPoolClientId,
     );
     output('TokenEndpoint', 'OAuth 2.0 token endpoint of the user pool', identity.tokenEndpoint);
-    output('CustomDomainUrl', 'Base URL on the custom domain; GET <CustomDomainUrl>plants', domain?.url);
+    for (const { id, description, value } of front.outputs) output(id, description, value);
     output(
       'PublicBaseUrl',
       'Base URL clients use behind a proxy or CDN (-c publicBaseUrl): where next links point',
       settings.publicBaseUrl && `${settings.publicBaseUrl}/`,
-    );
-    output(
-      'DomainTarget',
-      'DNS: CNAME (or Route 53 alias) target for the custom domain',
-      domain?.name.regionalDomainName,
-    );
-    output('DomainHostedZoneId', 'DNS: hosted zone id for a Route 53 alias record', domain?.name.regionalHostedZoneId);
-    output(
-      'EdgeUrl',
-      'Base URL through CloudFront and WAF (-c edge=true); GET <EdgeUrl>plants',
-      edge && `${edge.baseUrl}/`,
     );
     output('FunctionName', 'The function; the API invokes its `live` alias', fn.functionName);
     output('DeploymentApplication', 'CodeDeploy application', delivery.deploymentGroup.application.applicationName);

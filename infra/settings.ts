@@ -12,7 +12,7 @@ import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
-import { type EdgeSettings, readEdge } from './edge-settings.ts';
+import { type EdgeSettings, readEdge } from './edge/settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
 import { environmentOf } from './stack-environment.ts';
@@ -47,7 +47,7 @@ export interface StackSettings {
   alarms: AlarmSettings;
   /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
   delivery: DeliverySettings;
-  /** CloudFront + WAF in front of the API (-c edge=true); undefined: callers reach the API directly. */
+  /** CloudFront + WAF as the only way to the function (-c edge=true), in the HTTP API's place; undefined: no edge. */
   edge: EdgeSettings | undefined;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
   groupCache: GroupCacheSettings;

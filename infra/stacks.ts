@@ -3,7 +3,7 @@
 
 import type { App, Environment } from 'aws-cdk-lib';
 import { flag, SettingsError } from './context-values.ts';
-import { EDGE_WAF_REGION, EdgeWafStack } from './edge-waf.ts';
+import { EDGE_WAF_REGION, EdgeWafStack } from './edge/waf.ts';
 import { PlantStoreStack } from './plant-store-stack.ts';
 import { readSettings } from './settings.ts';
 

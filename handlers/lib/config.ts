@@ -28,11 +28,8 @@ export interface Config {
    * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
    */
   requestContextFromApiGateway: boolean;
-  /**
-   * Behind the opt-in edge, the values its origin header may carry (edge-origin.ts): EDGE_ORIGIN_SECRET,
-   * what CloudFront sends, and EDGE_ORIGIN_NEXT_SECRET, what it sends after a rotation. Empty: no edge.
-   */
-  edgeOriginSecrets: string[];
+  /** Reached only through the opt-in edge (BEHIND_EDGE): its middleware restores the caller's headers. */
+  behindEdge: boolean;
   auth: AuthConfig;
   telemetry: TelemetryConfig;
   /** Group partition reads kept per container (see group-cache.ts). */
@@ -107,7 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPageSize: readMaxPageSize(env),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
-    edgeOriginSecrets: readEdgeOriginSecrets(env),
+    behindEdge: readBehindEdge(env),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
@@ -132,25 +129,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/**
- * Unset turns the origin check off, so a variable that is set but blank (a secret that resolved to
- * nothing, a stray space) must stop the function rather than quietly open the direct path.
- */
-function readEdgeOriginSecrets(env: NodeJS.ProcessEnv): string[] {
-  const [current, next] = [ENV.edgeOriginSecret, ENV.edgeNextOriginSecret].map((name) => {
-    const value = optional(env, name);
-    if (env[name] !== undefined && value === undefined) {
-      throw new ConfigError(`${name} is set but empty: unset it to serve without the edge`);
-    }
-    return value;
-  });
-  if (current === undefined) {
-    if (next !== undefined) throw new ConfigError(`${ENV.edgeNextOriginSecret} needs ${ENV.edgeOriginSecret}`);
-    return [];
-  }
-  return next === undefined ? [current] : [current, next];
-}
-
 /** A whole number from 0 to `max`, or `fallback` when unset. */
 function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
   const raw = optional(env, name);
@@ -160,6 +138,18 @@ function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, max
     throw new ConfigError(`${name} must be an integer from 0 to ${max} (0 turns the group cache off), got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * Strictly `true` or `false`: behind the edge the Authorization header holds CloudFront's signature,
+ * so a misspelt value must stop the function rather than have it read the wrong header.
+ */
+function readBehindEdge(env: NodeJS.ProcessEnv): boolean {
+  const value = optional(env, ENV.behindEdge);
+  if (value !== undefined && value !== 'true' && value !== 'false') {
+    throw new ConfigError(`${ENV.behindEdge} must be true or false, got "${value}"`);
+  }
+  return value === 'true';
 }
 
 function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {

@@ -3,11 +3,14 @@
 // what the values may be.
 
 /**
- * The header CloudFront adds to every origin request behind the opt-in edge (it overwrites one a
- * viewer sends), carrying EDGE_ORIGIN_SECRET: shared by the stack that sets it and the function
- * that checks it (edge-origin.ts).
+ * Set (or removed) by the opt-in edge's viewer-request function on every request, whatever the caller
+ * sent under these names, so a caller can't forge them (infra/edge/viewer-function.ts writes them,
+ * handlers/lib/edge/viewer-request.ts reads them).
  */
-export const EDGE_ORIGIN_HEADER = 'x-plant-store-edge';
+export const EDGE_HEADERS = {
+  authorization: 'x-plant-store-authorization',
+  viewerHost: 'x-plant-store-viewer-host',
+} as const;
 
 /** The name of each variable the function reads, by the setting it carries. */
 export const ENV = {
@@ -23,10 +26,8 @@ export const ENV = {
   requiredScope: 'AUTH_REQUIRED_SCOPE',
   groupsClaim: 'AUTH_GROUPS_CLAIM',
   publicBaseUrl: 'PUBLIC_BASE_URL',
-  // Behind the opt-in edge: what CloudFront's origin header must carry (edge-origin.ts).
-  edgeOriginSecret: 'EDGE_ORIGIN_SECRET',
-  // The next generation's, accepted already, so that raising the generation refuses nothing (docs/edge.md).
-  edgeNextOriginSecret: 'EDGE_ORIGIN_NEXT_SECRET',
+  // Behind the opt-in edge (infra/edge/): the caller's headers arrive as its viewer function wrote them.
+  behindEdge: 'BEHIND_EDGE',
   requestLog: 'REQUEST_LOG',
   service: 'POWERTOOLS_SERVICE_NAME',
   namespace: 'POWERTOOLS_METRICS_NAMESPACE',
@@ -56,10 +57,8 @@ export interface FunctionSettings {
   dynamodbEndpoint?: string;
   maxPageSize?: number;
   publicBaseUrl?: string;
-  /** The edge's origin secret: requests without it are refused (unset: no edge, no check). */
-  edgeOriginSecret?: string;
-  /** The next generation's, accepted already: what CloudFront sends once the generation is raised. */
-  edgeNextOriginSecret?: string;
+  /** Served only through the opt-in edge, which forwards the caller's token in a header of its own. */
+  behindEdge?: boolean;
   auth?: AuthSettings;
   telemetry?: TelemetrySettings;
   groupCache?: GroupCacheSettings;
@@ -104,8 +103,7 @@ export function functionEnvironment({
   dynamodbEndpoint,
   maxPageSize,
   publicBaseUrl,
-  edgeOriginSecret,
-  edgeNextOriginSecret,
+  behindEdge,
   auth = {},
   telemetry = {},
   groupCache = {},
@@ -125,8 +123,7 @@ export function functionEnvironment({
     requiredScope: requiredScope?.join(' '),
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
     publicBaseUrl,
-    edgeOriginSecret,
-    edgeNextOriginSecret,
+    behindEdge: behindEdge === undefined ? undefined : String(behindEdge),
     requestLog,
     service,
     namespace,

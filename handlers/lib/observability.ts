@@ -6,7 +6,6 @@ import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { TelemetryConfig } from './config.ts';
-import { NotThroughEdgeError } from './edge-origin.ts';
 import { ENV } from './environment.ts';
 import { ForbiddenError, outcomeOfError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
@@ -115,7 +114,6 @@ export function requestTelemetry(config: TelemetryConfig): MiddlewareObj<ApiEven
       apigwRequestId: request.event.requestContext?.requestId,
       caller: note?.caller,
       reason: refused ? cause.reason : undefined,
-      notThroughEdge: cause instanceof NotThroughEdgeError,
       plantsReturned: status < 400 ? note?.plantsReturned : undefined,
       error: status >= 500 ? cause : undefined,
       traceId: tracing ? traceRoot(process.env._X_AMZN_TRACE_ID) : undefined,

@@ -24,8 +24,6 @@ export interface RequestFacts {
   caller?: string | undefined;
   /** Why authentication refused the request (an AuthFailure). */
   reason?: string | undefined;
-  /** Refused for lacking the edge's origin header: a secret mismatch shows as a surge of these. */
-  notThroughEdge?: boolean | undefined;
   plantsReturned?: number | undefined;
   /** What caused a 5xx, with its stack: for the operator, never for the caller. */
   error?: unknown;
@@ -39,15 +37,12 @@ interface Metric {
   value: number;
   /** Names of top-level fields whose values are the metric's dimensions, besides `service`. */
   dimensions: Dimension[];
-  /** Also published by `service` alone: a total over every version, which an alarm compares a version with. */
-  total?: boolean;
 }
 
 /**
  * Every refused or failed request (and with REQUEST_LOG=all every request): status, outcome, the
  * refusal reason or the error, caller, ids and latency, and its metrics, `Requests` by outcome,
- * `AuthFailures` by reason, `ServerErrors` and `EdgeRefusals` by version (the canary's rollback
- * alarms; `EdgeRefusals` also in total, the share the new version's is judged against) and
+ * `AuthFailures` by reason, `ServerErrors` by version (the canary's rollback alarm) and
  * `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
  */
 export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now = Date.now()) {
@@ -62,14 +57,6 @@ export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now 
     metrics.push({ name: METRICS.authFailures, unit: 'Count', value: 1, dimensions: [DIMENSIONS.reason] });
   if (serverError)
     metrics.push({ name: METRICS.serverErrors, unit: 'Count', value: 1, dimensions: [DIMENSIONS.version] });
-  if (facts.notThroughEdge)
-    metrics.push({
-      name: METRICS.edgeRefusals,
-      unit: 'Count',
-      value: 1,
-      dimensions: [DIMENSIONS.version],
-      total: true,
-    });
   return {
     level: serverError ? 'ERROR' : 'INFO',
     message: 'request',
@@ -85,7 +72,7 @@ export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now 
     caller: facts.caller,
     latency_ms: facts.latencyMs,
     cold_start: facts.coldStart,
-    version: serverError || facts.notThroughEdge ? config.version : undefined,
+    version: serverError ? config.version : undefined,
     xray_trace_id: facts.traceId,
     error: serverError ? describeError(facts.error) : undefined,
     ...embeddedMetrics(metrics, config, now),
@@ -122,15 +109,12 @@ function embeddedMetrics(metrics: Metric[], config: TelemetryConfig, now: number
   if (!config.metrics) return {};
   const bySet = new Map<string, Metric[]>();
   for (const metric of metrics) {
-    const key = `${metric.dimensions.join(',')}${metric.total ? '+total' : ''}`;
+    const key = metric.dimensions.join(',');
     bySet.set(key, [...(bySet.get(key) ?? []), metric]);
   }
   const directives = [...bySet.values()].map((group) => ({
     Namespace: config.namespace,
-    Dimensions: [
-      [DIMENSIONS.service, ...(group[0]?.dimensions ?? [])],
-      ...(group[0]?.total ? [[DIMENSIONS.service]] : []),
-    ],
+    Dimensions: [[DIMENSIONS.service, ...(group[0]?.dimensions ?? [])]],
     Metrics: group.map(({ name, unit }) => ({ Name: name, Unit: unit })),
   }));
   return {

@@ -13,8 +13,6 @@ export const METRICS = {
   plantsReturned: 'PlantsReturned',
   authFailures: 'AuthFailures',
   serverErrors: 'ServerErrors',
-  /** Requests refused for lacking the edge's origin header (edge-origin.ts), by version (a rollback alarm) and in total (a mailed one). */
-  edgeRefusals: 'EdgeRefusals',
   coldStart: 'ColdStart',
   initDuration: 'InitDuration',
 } as const;

@@ -147,7 +147,7 @@ describe('an environment with the edge (-c edge=true) outside us-east-1', () => 
   it("names the web ACL's us-east-1 stack after the environment's, so two environments never share it", async () => {
     const dev = await runApp({ env: 'dev', edge: 'true' }, 'eu-west-1');
     expect(dev.code).toBe(0);
-    // The rule is one (stacks.ts: <stack name>EdgeWaf): production's, PlantStoreEdgeWaf, is edge.test.ts's.
+    // The rule is one (stacks.ts: <stack name>EdgeWaf): production's, PlantStoreEdgeWaf, is edge/edge.test.ts's.
     expect(Object.keys(dev.templates).sort()).toEqual(['PlantStore-dev', 'PlantStore-devEdgeWaf']);
   }, 120_000);
 });

@@ -1,11 +1,11 @@
 // Every alarm and dashboard widget of the default stack has data: AWS publishes the AWS/* metrics,
 // and the function, configured with the environment the template gives it, writes every PlantStore
-// metric a widget or alarm reads, with exactly those dimensions (behind the edge too). And refused or
+// metric a widget or alarm reads, with exactly those dimensions (behind the edge too, which the
+// function URL's metrics count in the HTTP API's place). And refused or
 // failed requests are still logged, with their reason.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readConfig, type TelemetryConfig } from '../../handlers/lib/config.ts';
-import { NotThroughEdgeError } from '../../handlers/lib/edge-origin.ts';
 import {
   BadRequestError,
   InsufficientScopeError,
@@ -19,7 +19,18 @@ import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 /** The metrics AWS publishes for these resources, as the CloudWatch metric docs of each service list them. */
 const AWS_METRICS: Record<string, string[]> = {
-  'AWS/Lambda': ['Invocations', 'Errors', 'Throttles', 'Duration', 'ConcurrentExecutions'],
+  'AWS/Lambda': [
+    'Invocations',
+    'Errors',
+    'Throttles',
+    'Duration',
+    'ConcurrentExecutions',
+    // A function URL's (Lambda developer guide, "Monitoring Lambda function URLs").
+    'UrlRequestCount',
+    'Url4xxCount',
+    'Url5xxCount',
+    'UrlRequestLatency',
+  ],
   'AWS/ApiGateway': ['Count', '4xx', '5xx', 'Latency', 'IntegrationLatency', 'DataProcessed'],
   'AWS/DynamoDB': [
     'ThrottledRequests',
@@ -68,12 +79,6 @@ const REQUESTS: Omit<RequestFacts, 'latencyMs' | 'coldStart' | 'functionRequestI
 
 type Published = { namespace: string; name: string; dimensions: Record<string, string> };
 type Used = { namespace: string; name: string; dimensions: Record<string, unknown>; where: string };
-
-/** Behind the edge, also a request sent around it (no origin header): the canary counts those per version. */
-const EDGE_REQUESTS: typeof REQUESTS = [
-  ...REQUESTS,
-  { operation: LIST, status: 403, outcome: outcomeOfError(new NotThroughEdgeError()), notThroughEdge: true },
-];
 
 let plain: Synthesized;
 let edge: Synthesized;
@@ -156,7 +161,7 @@ function used(s: Synthesized): Used[] {
 
 describe.each([
   ['under the default settings', () => plain, REQUESTS],
-  ['behind the edge (-c edge=true)', () => edge, EDGE_REQUESTS],
+  ['behind the edge (-c edge=true)', () => edge, REQUESTS],
 ])('%s', (_, stack, requests) => {
   it('every alarm and dashboard widget reads a metric that gets data, with the dimensions it is published under', () => {
     const telemetry = deployedTelemetry(stack());

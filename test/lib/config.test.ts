@@ -155,28 +155,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an integer from 0 to`));
   });
 
-  it('checks the edge origin header only when EDGE_ORIGIN_SECRET is set, accepting the next generation too', () => {
-    expect(readConfig(base).edgeOriginSecrets).toEqual([]);
-    expect(readConfig({ ...base, EDGE_ORIGIN_SECRET: 'now' }).edgeOriginSecrets).toEqual(['now']);
-    const rotating = { ...base, EDGE_ORIGIN_SECRET: 'now', EDGE_ORIGIN_NEXT_SECRET: 'next' };
-    expect(readConfig(rotating).edgeOriginSecrets).toEqual(['now', 'next']);
+  it('reads the caller’s headers as the edge forwards them only when BEHIND_EDGE=true', () => {
+    expect(readConfig(base).behindEdge).toBe(false);
+    expect(readConfig({ ...base, BEHIND_EDGE: 'false' }).behindEdge).toBe(false);
+    expect(readConfig({ ...base, BEHIND_EDGE: 'true' }).behindEdge).toBe(true);
   });
 
-  // Unset means "no edge": a blank value must not quietly open the direct path around WAF.
-  it.each([
-    ['EDGE_ORIGIN_SECRET', ''],
-    ['EDGE_ORIGIN_SECRET', '  '],
-    ['EDGE_ORIGIN_NEXT_SECRET', ' '],
-  ])('refuses to start with %s set but empty (%j), naming it', (name, value) => {
-    const env = { ...base, EDGE_ORIGIN_SECRET: 'current', [name]: value };
-    expect(() => readConfig(env)).toThrow(
-      new ConfigError(`${name} is set but empty: unset it to serve without the edge`),
-    );
-  });
-
-  it('refuses a next edge secret without a current one', () => {
-    expect(() => readConfig({ ...base, EDGE_ORIGIN_NEXT_SECRET: 'next' })).toThrow(
-      new ConfigError('EDGE_ORIGIN_NEXT_SECRET needs EDGE_ORIGIN_SECRET'),
+  // Behind the edge Authorization holds CloudFront's signature: a misspelt value must not pick the header.
+  it.each(['TRUE', '1', 'yes'])('refuses to start with BEHIND_EDGE=%s, naming it', (value) => {
+    expect(() => readConfig({ ...base, BEHIND_EDGE: value })).toThrow(
+      new ConfigError(`BEHIND_EDGE must be true or false, got "${value}"`),
     );
   });
 

@@ -76,10 +76,10 @@ describe('npm run token -- <user> --deployed', () => {
     expect(run.stdout + run.stderr).not.toContain(password);
   });
 
-  it('behind the edge, prints a call to EdgeUrl, where the stack serves, not to ApiUrl, which refuses', async () => {
+  it('behind the edge, prints a call to the distribution, which the stack outputs as ApiUrl', async () => {
     const outputs = JSON.parse(readFileSync(deployment.outputsFile, 'utf8'));
     for (const stack of Object.values(outputs) as Record<string, string>[]) {
-      stack.EdgeUrl = 'https://d111111abcdef8.cloudfront.net/';
+      stack.ApiUrl = 'https://d111111abcdef8.cloudfront.net/';
     }
     const outputsFile = join(tempDir('edge-outputs'), 'cdk-outputs.json');
     writeFileSync(outputsFile, JSON.stringify(outputs));
@@ -323,13 +323,17 @@ describe('the deployed path end to end', () => {
       });
       // Behind a proxy (-c publicBaseUrl), links lead there even when the stack has a custom domain.
       await smokePasses({ PublicBaseUrl: `${origin}/`, CustomDomainUrl: 'https://plants.example.com/' });
-      // Behind the edge (-c edge=true, outside us-east-1): walked at EdgeUrl, and the outputs of the
-      // web ACL's stack, which `cdk deploy --all` writes to the same file, are passed over.
-      for (const stack of Object.values(outputs) as Record<string, string>[]) delete stack.PublicBaseUrl;
+      // Behind the edge (-c edge=true, outside us-east-1): walked at ApiUrl, the distribution, and the
+      // outputs of the web ACL's stack, which `cdk deploy --all` writes to the same file, are passed over.
+      for (const stack of Object.values(outputs) as Record<string, string>[]) {
+        delete stack.PublicBaseUrl;
+        delete stack.CustomDomainUrl;
+        stack.ApiUrl = `${origin}/`;
+      }
       outputs.PlantStoreEdgeWaf = {
         PublishOutputFnGetAttEdgeWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/y',
       };
-      await smokePasses({ EdgeUrl: `${origin}/`, CustomDomainUrl: 'https://plants.example.com/' });
+      await smokePasses({});
 
       // As the pipeline runs it: a fresh runner (no kept password), the environment named, the
       // edge's web ACL stack still passed over.

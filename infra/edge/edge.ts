@@ -1,0 +1,151 @@
+// The opt-in edge (-c edge=true): CloudFront and its AWS WAF web ACL (waf.ts) as the only way to the
+// function, in place of the HTTP API. CloudFront calls the `live` alias through its function URL,
+// which takes only requests this distribution signs (origin access control, AuthType AWS_IAM,
+// permission for CloudFront with the distribution's ARN); its viewer-request function
+// (viewer-function.ts) carries the caller's token past the signature in a header of its own.
+
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  FunctionUrlOriginAccessControl,
+  HttpVersion,
+  OriginRequestPolicy,
+  SecurityPolicyProtocol,
+  Signing,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { functionEnvironment } from '../../handlers/lib/environment.ts';
+import { SettingsError } from '../context-values.ts';
+import type { Front, FrontOutput, RequestMetrics } from '../front.ts';
+import type { CustomDomain } from '../settings.ts';
+import { aliasFunctionUrl, allowOnlyDistribution, functionUrlHost, functionUrlMetrics } from './function-url.ts';
+import type { EdgeSettings } from './settings.ts';
+import { viewerFunctionCode } from './viewer-function.ts';
+import { EDGE_WAF_REGION, EdgeWebAcl } from './waf.ts';
+
+const ACKNOWLEDGED: Record<string, string> = {
+  'AwsSolutions-CFR1':
+    'An API for its own users, wherever they are; WAF limits per caller instead. A deployment that must refuse ' +
+    'countries adds a geo match rule to the web ACL.',
+  'AwsSolutions-CFR3':
+    'The function keeps one record of every refused or failed request (requestLog=all: every request), and WAF its ' +
+    'metrics and sampled requests of what it refused; CloudFront standard logs would bill a third copy (docs/edge.md ' +
+    'says how to add them).',
+  'AwsSolutions-CFR4':
+    'Without a custom domain the default *.cloudfront.net certificate cannot set a minimum TLS version; with one ' +
+    '(domainName, certificateArn in us-east-1) the distribution requires TLSv1.2_2021.',
+};
+/** Route 53 alias records name every CloudFront distribution with this hosted zone id. */
+const CLOUDFRONT_HOSTED_ZONE_ID = 'Z2FDTNDATAQYW2';
+
+export interface EdgeProps {
+  /** What CloudFront calls: the alias CodeDeploy moves, so canaries and rollbacks work as before. */
+  alias: Alias;
+  settings: EdgeSettings;
+  /** The web ACL of the EdgeWafStack in us-east-1 (stacks.ts); undefined: made here, in a us-east-1 stack. */
+  webAclArn: string | undefined;
+  /** The API's paths: anything else is answered 404 at the edge, as the HTTP API's routes would. */
+  paths: readonly string[];
+  /** Browser origins allowed by CORS: answered by the function URL, so preflights must reach it. */
+  corsOrigins: string[];
+  /** Put on the distribution (its certificate in us-east-1: settings.ts checks). */
+  customDomain: CustomDomain | undefined;
+}
+
+export class Edge extends Construct implements Front {
+  readonly distribution: Distribution;
+  readonly requests: RequestMetrics;
+  readonly environment: Record<string, string>;
+  readonly outputs: FrontOutput[];
+
+  constructor(scope: Construct, id: string, props: EdgeProps) {
+    super(scope, id);
+    const { alias, settings, corsOrigins, customDomain } = props;
+    const cors = corsOrigins.length > 0;
+    const url = aliasFunctionUrl(alias, corsOrigins, Duration.hours(1));
+    const viewerRequest = new CloudFrontFunction(this, 'ViewerRequest', {
+      comment: 'Plant store: 404 for what the API does not serve; the caller token past the origin signature',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(
+        viewerFunctionCode({ paths: props.paths, methods: cors ? ['GET', 'OPTIONS'] : ['GET'] }),
+      ),
+    });
+    const signing = new FunctionUrlOriginAccessControl(this, 'OriginAccessControl', { signing: Signing.SIGV4_ALWAYS });
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Plant store API: AWS WAF per-caller limits, the only way to the function',
+      webAclId: props.webAclArn ?? this.webAclHere(settings),
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // WAF keys a rate limit on a whole IPv6 address, and one host holds a /64 of them: over IPv4 only,
+      // the per-address limit means one host (docs/edge.md).
+      enableIpv6: false,
+      ...(customDomain && {
+        domainNames: [customDomain.domainName],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
+      defaultBehavior: {
+        origin: new HttpOrigin(functionUrlHost(url), { originAccessControlId: signing.originAccessControlId }),
+        // Every method reaches the viewer function, which answers the API's 404 for what it doesn't serve.
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        // Per-user data is never cached at the edge; a function URL routes on its own Host, so the
+        // viewer's is not forwarded.
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        // Refused rather than redirected: a redirect would have sent the bearer token in clear first.
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        functionAssociations: [{ function: viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+    });
+    allowOnlyDistribution(this, alias, this.distribution.distributionArn);
+    for (const [rule, reason] of Object.entries(ACKNOWLEDGED))
+      Validations.of(this.distribution).acknowledge({ id: rule, reason });
+
+    const base = customDomain ? `https://${customDomain.domainName}` : undefined;
+    this.requests = functionUrlMetrics(alias);
+    // The distribution's own name can't be passed (it depends on the function's URL: a cycle), so
+    // links name it from the request (handlers/lib/edge/); a custom domain is known at synth.
+    this.environment = functionEnvironment({ behindEdge: true, publicBaseUrl: base });
+    const distributionUrl = `https://${this.distribution.distributionDomainName}/`;
+    this.outputs = [
+      { id: 'ApiUrl', description: 'Base URL, through CloudFront and WAF; GET <ApiUrl>plants', value: distributionUrl },
+      {
+        id: 'CustomDomainUrl',
+        description: 'Base URL on the custom domain; GET <CustomDomainUrl>plants',
+        value: base && `${base}/`,
+      },
+      {
+        id: 'DomainTarget',
+        description: 'DNS: CNAME (or Route 53 alias) target for the custom domain',
+        value: customDomain && this.distribution.distributionDomainName,
+      },
+      {
+        id: 'DomainHostedZoneId',
+        description: 'DNS: hosted zone id for a Route 53 alias record',
+        value: customDomain && CLOUDFRONT_HOSTED_ZONE_ID,
+      },
+      // ApiUrl no longer names the Region (deployed/outputs.ts reads this instead).
+      { id: 'Region', description: 'The Region of the function and the table', value: Stack.of(this).region },
+    ];
+  }
+
+  // CloudFront's web ACL can only be created in us-east-1: here when this stack is there, else
+  // plantStoreStacks() makes it in a stack of its own there and passes its ARN.
+  private webAclHere(settings: EdgeSettings): string {
+    if (Stack.of(this).region !== EDGE_WAF_REGION) {
+      throw new SettingsError(
+        `edge=true: the web ACL lives in ${EDGE_WAF_REGION}; synthesize through infra/app.ts (plantStoreStacks)`,
+      );
+    }
+    return new EdgeWebAcl(this, 'Waf', settings).webAcl.attrArn;
+  }
+}

@@ -1,0 +1,47 @@
+// The edge's CloudFront Function (viewer request, cloudfront-js-2.0): the API's own 404 for any path
+// or method it doesn't serve, and the caller's Authorization moved to a header origin access control
+// leaves alone (OAC overwrites Authorization with its signature). Kept as source text: CloudFront runs
+// it, and test/infra/edge/viewer-function.test.ts runs the same text against CloudFront-shaped events.
+
+import { EDGE_HEADERS } from '../../handlers/lib/environment.ts';
+
+/** What CloudFront answers itself for a request the API doesn't serve: the API's Error body and headers. */
+export const NOT_FOUND = {
+  statusCode: 404,
+  statusDescription: 'Not Found',
+  headers: {
+    'content-type': { value: 'application/json' },
+    'cache-control': { value: 'no-store' },
+    'x-content-type-options': { value: 'nosniff' },
+  },
+  body: { encoding: 'text', data: JSON.stringify({ error: 404, message: 'Not Found' }) },
+} as const;
+
+export interface ViewerFunctionRoutes {
+  /** The API's paths, exactly (as the HTTP API's routes match them). */
+  paths: readonly string[];
+  /** GET, and OPTIONS where browsers' preflights must reach the function URL's CORS. */
+  methods: readonly string[];
+}
+
+/**
+ * The function's source. Whatever the caller sent under EDGE_HEADERS' names is replaced or removed,
+ * so the function can trust them: only requests through this distribution reach it (edge.ts).
+ * ES5 on purpose: the runtime's language is a subset of modern JavaScript.
+ */
+export function viewerFunctionCode({ paths, methods }: ViewerFunctionRoutes): string {
+  return `var PATHS = ${JSON.stringify(paths)};
+var METHODS = ${JSON.stringify(methods)};
+var NOT_FOUND = ${JSON.stringify(NOT_FOUND)};
+function handler(event) {
+  var request = event.request;
+  var headers = request.headers;
+  if (PATHS.indexOf(request.uri) === -1 || METHODS.indexOf(request.method) === -1) return NOT_FOUND;
+  var authorization = headers.authorization;
+  delete headers[${JSON.stringify(EDGE_HEADERS.authorization)}];
+  if (authorization) headers[${JSON.stringify(EDGE_HEADERS.authorization)}] = authorization;
+  headers[${JSON.stringify(EDGE_HEADERS.viewerHost)}] = { value: event.context.distributionDomainName };
+  return request;
+}
+`;
+}

@@ -1,0 +1,68 @@
+// The edge's CloudFront Function, run as CloudFront runs it on viewer-request events: what it lets
+// through (the caller's token in the edge's header, the distribution's host) and what it answers
+// itself (the API's 404 for any other path or method).
+
+import { describe, expect, it } from '@jest/globals';
+import { EDGE_HEADERS } from '../../../handlers/lib/environment.ts';
+import { NOT_FOUND, viewerFunctionCode } from '../../../infra/edge/viewer-function.ts';
+import {
+  type CloudFrontRequest,
+  DISTRIBUTION_DOMAIN,
+  isResponse,
+  runViewerFunction,
+  type ViewerRequest,
+} from '../../helpers/cloudfront-function.ts';
+
+const PATHS = ['/plants'];
+const code = viewerFunctionCode({ paths: PATHS, methods: ['GET'] });
+const withCors = viewerFunctionCode({ paths: PATHS, methods: ['GET', 'OPTIONS'] });
+
+function forwarded(request: ViewerRequest, source = code): CloudFrontRequest {
+  const result = runViewerFunction(source, request);
+  if (isResponse(result)) throw new Error(`answered ${result.statusCode} instead of forwarding`);
+  return result;
+}
+const headerOf = (request: CloudFrontRequest, name: string) => request.headers[name]?.value;
+
+describe('the viewer-request function', () => {
+  it('copies the caller’s Authorization to the edge’s header, which origin access control leaves alone', () => {
+    const request = forwarded({ headers: { Authorization: 'Bearer abc.def.ghi' }, query: 'limit=2' });
+    expect(headerOf(request, EDGE_HEADERS.authorization)).toBe('Bearer abc.def.ghi');
+    expect(request.querystring).toEqual({ limit: { value: '2' } });
+  });
+
+  it('replaces a value the caller sent under the edge’s header with its own Authorization', () => {
+    const request = forwarded({
+      headers: { authorization: 'Bearer mine', [EDGE_HEADERS.authorization]: 'Bearer someone-else' },
+    });
+    expect(headerOf(request, EDGE_HEADERS.authorization)).toBe('Bearer mine');
+  });
+
+  it('removes the edge’s header when the caller sent no Authorization, so nothing forged reaches the function', () => {
+    const request = forwarded({ headers: { [EDGE_HEADERS.authorization]: 'Bearer forged' } });
+    expect(request.headers[EDGE_HEADERS.authorization]).toBeUndefined();
+  });
+
+  it('names the distribution’s host for next links, whatever the caller claimed', () => {
+    const request = forwarded({ headers: { [EDGE_HEADERS.viewerHost]: 'evil.example' } });
+    expect(headerOf(request, EDGE_HEADERS.viewerHost)).toBe(DISTRIBUTION_DOMAIN);
+  });
+
+  it.each([
+    ['GET', '/'],
+    ['GET', '/plants/'],
+    ['GET', '/Plants'],
+    ['GET', '/plants/1'],
+    ['POST', '/plants'],
+    ['HEAD', '/plants'],
+    ['DELETE', '/plants'],
+    ['OPTIONS', '/plants'],
+  ])('answers %s %s itself with the API’s 404, as the HTTP API’s routes would', (method, uri) => {
+    expect(runViewerFunction(code, { method, uri })).toEqual(JSON.parse(JSON.stringify(NOT_FOUND)));
+  });
+
+  it('lets preflights through to the function URL’s CORS only where origins are allowed', () => {
+    expect(isResponse(runViewerFunction(withCors, { method: 'OPTIONS' }))).toBe(false);
+    expect(isResponse(runViewerFunction(code, { method: 'OPTIONS' }))).toBe(true);
+  });
+});
