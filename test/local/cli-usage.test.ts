@@ -81,4 +81,17 @@ describe('the local CLIs', () => {
 
     expect(imported).toMatchObject({ code: 1, stderr: `Cannot read ${missing}: no such file\n` });
   });
+
+  it('echo a hostile argument with its control characters escaped, in one line', async () => {
+    const hostile = '\u001b[2J\u001b]0;owned\u0007\nDone';
+    const [url, token] = await Promise.all([runNpm('smoke', ['--url', hostile], env), runNpm('token', [hostile], env)]);
+    expect(url).toMatchObject({
+      code: 2,
+      stderr: '--url is not a URL: \\x1b[2J\\x1b]0;owned\\x07\\x0aDone\n',
+    });
+    // The token is minted (for the default port): the line that names its user is escaped.
+    expect(token.code).toBe(0);
+    expect(token.stderr).toMatch(/^Access token for \\x1b\[2J\\x1b\]0;owned\\x07\\x0aDone \(/);
+    expect(token.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  });
 });
