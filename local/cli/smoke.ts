@@ -66,7 +66,9 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
   } catch (error) {
     if (!(error instanceof SmokeFailure)) throw error;
     // One line: the contract's list of breaks is joined, and the shell escapes what the server wrote.
-    throw new Error(`Smoke check of ${target.url}: FAILED at "${error.check}": ${error.detail.replaceAll('\n- ', ' - ')}`);
+    throw new Error(
+      `Smoke check of ${target.url}: FAILED at "${error.check}": ${error.detail.replaceAll('\n- ', ' - ')}`,
+    );
   }
 });
 
