@@ -18,6 +18,7 @@ import { DEFAULT_PORT, readServerOptions } from '../server/options.ts';
 import { forgetServer, recordServer } from '../server/servers.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
 import { credentialsFor, openStore, type Store } from '../store/store.ts';
+import { escapeControls } from '../terminal-text.ts';
 import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
@@ -33,8 +34,9 @@ const setUnset = (variables: Record<string, string>) => {
   for (const [name, value] of Object.entries(variables)) process.env[name] ??= value;
 };
 
+/** As the shell says an error: one line, control characters escaped (it may quote --host or a cause). */
 const fail = (message: string, code = 1): never => {
-  console.error(message);
+  console.error(escapeControls(message));
   process.exit(code);
 };
 
@@ -56,7 +58,8 @@ const server = createServer(async (req, res) => {
 await new Promise<void>((resolve) => {
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
-      fail(`Port ${options.port} is already in use: stop what runs there, or start with PORT=<another port> npm start`);
+      // The flag wins over PORT, so this works however the port was given.
+      fail(`Port ${options.port} is already in use: stop what runs there, or pick another: npm start -- --port <N>`);
     fail(`Cannot listen on ${options.host} port ${options.port}: ${error.message}`);
   });
   server.listen(options.port, options.host, resolve);
@@ -101,7 +104,8 @@ try {
   process.setSourceMapsEnabled(true);
 
   const handler = await loadBundledHandler(join(options.localDir, 'build'));
-  const authConfig = readConfig(process.env).auth;
+  const config = readConfig(process.env);
+  const authConfig = config.auth;
   const explainRefusal = refusalExplainer(authConfig, port, auth.jwks);
   app = createApp({
     handler,
@@ -110,6 +114,7 @@ try {
     authorizeHelp: auth.jwks ? localAuthorizeHelp(port) : externalAuthorizeHelp(authConfig.issuer),
     jwks: auth.jwks,
     explainRefusal,
+    edgeOriginSecrets: config.edgeOriginSecrets,
     log: (line) => console.log(line),
   });
   recordServer(options.localDir, {
@@ -132,6 +137,7 @@ try {
       issuer: auth.description,
       users: auth.tokens,
       tokenTtl: DEFAULT_TOKEN_TTL,
+      edgeOriginHeader: config.edgeOriginSecrets.length > 0,
       notices: [demoNotice, exposureNotice(options.host)],
     }),
   );

@@ -2,6 +2,7 @@
 // local issuer's JWKS, and API Gateway's own answers for everything else.
 
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { EDGE_ORIGIN_HEADER } from '../../handlers/lib/environment.ts';
 import type { RefusalExplainer } from '../issuer/refusal.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
@@ -31,11 +32,13 @@ export interface AppOptions {
   jwks: object | undefined;
   /** Says why the function answered 401 or 403, for the log (the caller sees a short reason). */
   explainRefusal?: RefusalExplainer | undefined;
+  /** EDGE_ORIGIN_SECRET and its next generation, when set: the function refuses requests without one. */
+  edgeOriginSecrets?: readonly string[] | undefined;
   log: (line: string) => void;
 }
 
 export function createApp(options: AppOptions): RequestListener {
-  const { handler, port, origins, authorizeHelp, jwks, explainRefusal, log } = options;
+  const { handler, port, origins, authorizeHelp, jwks, explainRefusal, edgeOriginSecrets = [], log } = options;
   return async (req, res) => {
     const started = performance.now();
     const time = new Date();
@@ -48,7 +51,13 @@ export function createApp(options: AppOptions): RequestListener {
     const ms = performance.now() - started;
     // The reason goes on the request's own line: a second line could land after another request's.
     const explain = explainRefusal && reply.fromFunction && EXPLAINED.has(reply.statusCode);
-    const reason = explain ? await explainRefusal(req.headers.authorization, reply.statusCode) : undefined;
+    // The edge's origin check comes before the token's (edge-origin.ts): its 403 is not the token's.
+    const aroundEdge = reply.statusCode === 403 && reply.fromFunction && !carriesEdgeSecret(req, edgeOriginSecrets);
+    const reason = aroundEdge
+      ? `no ${EDGE_ORIGIN_HEADER} header with EDGE_ORIGIN_SECRET: refused before the token, as a request around the edge (send the header, or start without EDGE_ORIGIN_SECRET)`
+      : explain
+        ? await explainRefusal(req.headers.authorization, reply.statusCode)
+        : undefined;
     log(accessLine({ time, method: req.method, url: req.url, status: reply.statusCode, ms, requestId, reason }));
   };
 
@@ -88,6 +97,12 @@ export function createApp(options: AppOptions): RequestListener {
     }
     return errorReply(404, 'Not Found');
   }
+}
+
+/** Whether the request carries one of the edge's secrets (none configured: nothing to carry). */
+function carriesEdgeSecret(req: IncomingMessage, secrets: readonly string[]): boolean {
+  const sent = req.headers[EDGE_ORIGIN_HEADER];
+  return secrets.length === 0 || (typeof sent === 'string' && secrets.includes(sent));
 }
 
 function send(res: ServerResponse, reply: HttpReply, requestId: string): void {

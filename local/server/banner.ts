@@ -1,6 +1,7 @@
 // The start banner: the API's URL first, then where the rest is and one curl command to paste,
 // short enough to stay on an 80-column screen (no token in it: `npm run token` prints one).
 
+import { EDGE_ORIGIN_HEADER, ENV } from '../../handlers/lib/environment.ts';
 import { DEFAULT_PORT } from './options.ts';
 
 export interface BannerFacts {
@@ -13,11 +14,22 @@ export interface BannerFacts {
   /** For the local issuer: the demo users and their groups, and how long a fresh token lives. */
   users?: { user: string; groups: readonly string[] }[] | undefined;
   tokenTtl?: string | undefined;
+  /** EDGE_ORIGIN_SECRET is set: the function refuses requests without the edge's header, so curl sends it. */
+  edgeOriginHeader?: boolean;
   /** Things to know before trying it (no demo data, listening beyond loopback), one line each. */
   notices?: (string | undefined)[];
 }
 
-export function banner({ origin, port, startupMs, store, issuer, users, tokenTtl, notices = [] }: BannerFacts): string {
+export function banner(facts: BannerFacts): string {
+  const { origin, port, startupMs, store, issuer, users, tokenTtl, edgeOriginHeader = false } = facts;
+  // Said, and sent by the curl below: the edge's check answers 403 before any token is read.
+  const notices = [
+    ...(facts.notices ?? []),
+    edgeOriginHeader
+      ? `${ENV.edgeOriginSecret} is set: a request without the ${EDGE_ORIGIN_HEADER} header carrying it is refused 403, as around the edge (export it in this shell for the curl below)`
+      : undefined,
+  ];
+  const edgeFlag = edgeOriginHeader ? ` -H "${EDGE_ORIGIN_HEADER}: $${ENV.edgeOriginSecret}"` : '';
   const lines = [
     '',
     `Plant store API  ${origin}/plants  (ready in ${(startupMs / 1000).toFixed(1)} s)`,
@@ -34,12 +46,12 @@ export function banner({ origin, port, startupMs, store, issuer, users, tokenTtl
     lines.push(
       `Try it: ${first.user}'s plants${groups}, two a page (users: ${users.map(({ user }) => user).join(', ')})`,
       `  TOKEN=$(npm run -s token -- ${first.user}${portFlag})    # valid for ${tokenTtl}`,
-      `  curl -i -H "Authorization: Bearer $TOKEN" "${origin}/plants?limit=2"`,
+      `  curl -i -H "Authorization: Bearer $TOKEN"${edgeFlag} "${origin}/plants?limit=2"`,
     );
   } else {
     lines.push(
       'Try it with an access token from your issuer:',
-      `  curl -i -H "Authorization: Bearer $TOKEN" "${origin}/plants"`,
+      `  curl -i -H "Authorization: Bearer $TOKEN"${edgeFlag} "${origin}/plants"`,
     );
   }
   lines.push('', 'Press Ctrl+C to stop.', '');

@@ -281,11 +281,25 @@ describe('npm start', () => {
     expect(server.output()).not.toContain('"_aws"');
   });
 
-  it('refuses to start on a port in use, with one line saying so', async () => {
-    const second = await runNpm('start', [], { PORT: String(server.port), PLANTS_LOCAL_DIR: server.localDir });
-    expect(second.code).toBe(1);
-    expect(second.stderr.trim()).toBe(
-      `Port ${server.port} is already in use: stop what runs there, or start with PORT=<another port> npm start`,
-    );
-  });
+  it.each<[string, string[], Record<string, string>]>([
+    ['--port', ['--port', '<taken>'], {}],
+    ['PORT', [], { PORT: '<taken>' }],
+  ])(
+    'refuses to start on a port in use given with %s, in one line naming the flag, which wins over PORT',
+    async (_, args, env) => {
+      const taken = String(server.port);
+      const second = await runNpm(
+        'start',
+        args.map((arg) => arg.replace('<taken>', taken)),
+        {
+          ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('<taken>', taken)])),
+          PLANTS_LOCAL_DIR: server.localDir,
+        },
+      );
+      expect(second.code).toBe(1);
+      expect(second.stderr.trim()).toBe(
+        `Port ${taken} is already in use: stop what runs there, or pick another: npm start -- --port <N>`,
+      );
+    },
+  );
 });
