@@ -73,7 +73,7 @@ export const MAX_SPACES_AFTER_BEARER = 8;
  * this token is taken. Scanned by hand rather than with one regex: a header is attacker-sized, and
  * patterns with adjacent space runs backtrack quadratically on long runs of spaces.
  */
-function bearerToken(authorization: string | undefined): string {
+export function bearerToken(authorization: string | undefined): string {
   const header = authorization ?? '';
   const afterScheme = header.indexOf(' ');
   let start = afterScheme;
