@@ -2,7 +2,7 @@
 // local issuer's JWKS, and API Gateway's own answers for everything else.
 
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { EDGE_ORIGIN_HEADER } from '../../handlers/lib/environment.ts';
+import { EDGE_ORIGIN_HEADER, ENV } from '../../handlers/lib/environment.ts';
 import type { RefusalExplainer } from '../issuer/refusal.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
@@ -54,7 +54,7 @@ export function createApp(options: AppOptions): RequestListener {
     // The edge's origin check comes before the token's (edge-origin.ts): its 403 is not the token's.
     const aroundEdge = reply.statusCode === 403 && reply.fromFunction && !carriesEdgeSecret(req, edgeOriginSecrets);
     const reason = aroundEdge
-      ? `no ${EDGE_ORIGIN_HEADER} header with EDGE_ORIGIN_SECRET: refused before the token, as a request around the edge (send the header, or start without EDGE_ORIGIN_SECRET)`
+      ? `no ${EDGE_ORIGIN_HEADER} header with ${ENV.edgeOriginSecret}: refused before the token, as a request around the edge (send the header, or start without ${ENV.edgeOriginSecret})`
       : explain
         ? await explainRefusal(req.headers.authorization, reply.statusCode)
         : undefined;
