@@ -136,6 +136,15 @@ describe.each(EC_KEYS)('an %s token and its other form (r, n − s)', (alg, key)
       signature(token),
     );
 
+  it('are both what a signer writes: refusing either would refuse genuine tokens', () => {
+    // OpenSSL (Node's signer, and most issuers') does not normalise s: either side of n/2, about half each.
+    const highs = Array.from({ length: 64 }, (_, i) => {
+      const bytes = signature(signToken(key, { sub: `s-${i}` }));
+      return BigInt(`0x${bytes.subarray(bytes.length / 2).toString('hex')}`) > (curve?.order ?? 0n) >> 1n;
+    });
+    expect([highs.includes(true), highs.includes(false)]).toEqual([true, true]);
+  });
+
   it.each([
     ['high-S', true],
     ['low-S', false],
