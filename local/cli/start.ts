@@ -19,6 +19,7 @@ import { forgetServer, recordServer } from '../server/servers.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
 import { credentialsFor, openStore, type Store } from '../store/store.ts';
 import { escapeControls } from '../terminal-text.ts';
+import { holdingStdout, release } from './held-output.ts';
 import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
@@ -103,7 +104,8 @@ try {
   // Locally, stack traces through the source map (a deployed function asks: -c sourceMaps=true).
   process.setSourceMapsEnabled(true);
 
-  const handler = await loadBundledHandler(join(options.localDir, 'build'));
+  // The function's `init` record is held until the banner is out: the banner comes first, then the log.
+  const [handler, initRecords] = await holdingStdout(() => loadBundledHandler(join(options.localDir, 'build')));
   const config = readConfig(process.env);
   const authConfig = config.auth;
   const explainRefusal = refusalExplainer(authConfig, port, auth.jwks);
@@ -141,6 +143,7 @@ try {
       notices: [demoNotice, exposureNotice(options.host)],
     }),
   );
+  release(initRecords);
 } catch (error) {
   console.error(`Cannot start: ${(error as Error).message}`);
   await stop(1);
