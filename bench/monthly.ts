@@ -22,8 +22,7 @@ export async function monthlyCost() {
         .length * 2;
     // Requests by each outcome of a refused or failed request, AuthFailures by reason (one metric
     // each), ServerErrors of the version serving (a new version's overlaps the old one's only during
-    // a deployment, and metrics are billed by the hour), ColdStart, InitDuration. Not here: behind
-    // the edge (-c edge=true), EdgeRefusals by version and in total, 2 more in hours with refusals.
+    // a deployment, and metrics are billed by the hour), ColdStart, InitDuration.
     const refusedOrFailed = OUTCOMES.filter((outcome) => outcome !== 'ok');
     const oneEach = [METRICS.serverErrors, METRICS.coldStart, METRICS.initDuration];
     const customMetrics = refusedOrFailed.length + AUTH_FAILURES.length + oneEach.length;

@@ -1,5 +1,6 @@
 // The smoke check: the reference client against a running API, every response checked against
 // openapi.yaml. Where the URL and token come from is the caller's business (local/cli/smoke.ts).
+// ES2022 (no toSorted), so that it runs wherever plants-client.ts does (docs/layout.md, "Boundaries").
 
 import { assertMatchesContract } from './contract.ts';
 import { getPlants, plantsUrl, walkPages } from './plants-client.ts';
@@ -140,7 +141,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   if (!/limit/.test(badLimit.body))
     throw new SmokeFailure('bad limit', `the message does not name limit: ${excerpt(badLimit.body)}`);
 
-  const sorted = times.toSorted((a, b) => a - b);
+  const sorted = [...times].sort((a, b) => a - b);
   return {
     url: first.href.replace(/\?.*$/, ''),
     pages,

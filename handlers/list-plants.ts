@@ -8,6 +8,7 @@ import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { edgeViewerRequest } from './lib/edge/viewer-request.ts';
+import { SERVER_ERROR_BODY } from './lib/errors.ts';
 import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
@@ -69,7 +70,9 @@ export const handler = middy<ApiEvent, APIGatewayProxyResult>()
   // The one record of a refused or failed request, the 5xx's cause included (never the event: it
   // carries the token).
   .use(requestTelemetry(config.telemetry))
-  .use(httpErrorHandler({ logger: false }))
+  // errorResponses answers every error itself; Middy's handler is the last resort should a response
+  // ever be missing (it writes nothing when one is set), with the contract's generic 500 body.
+  .use(httpErrorHandler({ logger: false, fallbackMessage: SERVER_ERROR_BODY }))
   .use(errorResponses())
   .use(edgeViewerRequest(config.behindEdge))
   .handler(listPlants);

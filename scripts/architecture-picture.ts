@@ -1,9 +1,8 @@
-// `npm run docs:picture [-- --check]`: copies docs/architecture.mmd, the one source of the
-// architecture picture, into the README's and docs/layout.md's mermaid block; --check exits 1 when
-// a copy differs (test/infra/architecture-picture.test.ts runs it).
+// The architecture picture's one source, docs/architecture.mmd, copied into the README's and
+// docs/layout.md's mermaid block (`npm run docs:picture`, local/cli/docs-picture.ts, is its command
+// line; test/infra/architecture-picture.test.ts checks the copies through withPicture).
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 
 const root = new URL('..', import.meta.url);
 export const PICTURE_SOURCE = 'docs/architecture.mmd';
@@ -19,23 +18,21 @@ export function withPicture(page: string, text: string, source: string): string 
   return text.replace(BLOCK, () => `\`\`\`mermaid\n${source}\`\`\``);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { check: { type: 'boolean' } } });
+/**
+ * Writes the source into every page whose copy differs; with `check`, writes nothing. `ok` is false
+ * only for a check that found a stale copy.
+ */
+export function architecturePicture({ check = false }: { check?: boolean | undefined }) {
   const source = readFileSync(new URL(PICTURE_SOURCE, root), 'utf8');
-  const stale: string[] = [];
-  for (const page of PICTURE_PAGES) {
+  const stale = PICTURE_PAGES.filter((page) => {
     const url = new URL(page, root);
     const text = readFileSync(url, 'utf8');
     const updated = withPicture(page, text, source);
-    if (updated === text) continue;
-    stale.push(page);
-    if (!values.check) writeFileSync(url, updated);
-  }
-  if (values.check && stale.length > 0) {
-    console.error(`${stale.join(', ')}: the picture is not ${PICTURE_SOURCE}'s: run npm run docs:picture`);
-    process.exit(1);
-  }
-  console.log(
-    stale.length === 0 ? `The picture matches ${PICTURE_SOURCE}` : `Wrote the picture into ${stale.join(', ')}`,
-  );
+    if (updated !== text && !check) writeFileSync(url, updated);
+    return updated !== text;
+  });
+  if (stale.length === 0) return { ok: true, message: `The picture matches ${PICTURE_SOURCE}` };
+  return check
+    ? { ok: false, message: `${stale.join(', ')}: the picture is not ${PICTURE_SOURCE}'s: run npm run docs:picture` }
+    : { ok: true, message: `Wrote the picture into ${stale.join(', ')}` };
 }

@@ -1,18 +1,15 @@
-// `npm run client:types [-- --check] [--out FILE]`: the reference client's types, generated from
-// openapi.yaml by openapi-typescript into client/api-types.ts, with each operation's route as a value;
-// --check exits 1 when the file is stale.
+// The reference client's types, generated from openapi.yaml by openapi-typescript into
+// client/api-types.ts, with each operation's route as a value (`npm run client:types`,
+// local/cli/client-types.ts, is its command line).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 
 const SPEC = new URL('../openapi.yaml', import.meta.url);
-const { values } = parseArgs({ options: { check: { type: 'boolean' }, out: { type: 'string' } } });
-const typesFile = values.out ?? fileURLToPath(new URL('../client/api-types.ts', import.meta.url));
-const shown = values.out ?? relative(process.cwd(), typesFile);
+export const CLIENT_TYPES_FILE = fileURLToPath(new URL('../client/api-types.ts', import.meta.url));
 const HEADER = `// Generated from openapi.yaml by \`npm run client:types\` (openapi-typescript): do not edit.\n\n`;
 
 // openapi-typescript 7 writes its output with the TypeScript compiler API, which TypeScript 7 (the
@@ -30,37 +27,39 @@ registerHooks({
       context,
     ),
 });
-const { default: openapiTS, astToString } = await import('openapi-typescript');
-
-const spec = parse(readFileSync(SPEC, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-// Types can't be read at run time: the client finds each operation's route in this value instead.
-const routes = Object.fromEntries(
-  Object.entries(spec.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([, operation]) => operation.operationId !== undefined)
-      .map(([method, operation]) => [operation.operationId, { method: method.toUpperCase(), path }]),
-  ),
-);
-const ROUTES = `
-/** Each operation's route, by operationId. */
-export const operationRoutes = ${JSON.stringify(routes, null, 4)} as const;
-`;
-const generated = HEADER + astToString(await openapiTS(SPEC)) + ROUTES;
-const current = (() => {
+/**
+ * Writes the generated types to `out` (default client/api-types.ts); with `check`, writes nothing
+ * and says whether the file is what openapi.yaml generates. `ok` is false only for a stale check.
+ */
+export async function clientTypes({ check = false, out }: { check?: boolean; out?: string | undefined }) {
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
+  const typesFile = out ?? CLIENT_TYPES_FILE;
+  const shown = out ?? relative(process.cwd(), typesFile);
+  const generated = HEADER + astToString(await openapiTS(SPEC)) + operationRoutes();
+  let current: string | undefined;
   try {
-    return readFileSync(typesFile, 'utf8');
+    current = readFileSync(typesFile, 'utf8');
   } catch {
-    return undefined;
+    current = undefined;
   }
-})();
-
-if (values.check) {
-  if (current !== generated) {
-    console.error(`${shown} is not what openapi.yaml generates: run npm run client:types`);
-    process.exit(1);
+  if (check) {
+    return current === generated
+      ? { ok: true, message: `${shown} matches openapi.yaml` }
+      : { ok: false, message: `${shown} is not what openapi.yaml generates: run npm run client:types` };
   }
-  console.log(`${shown} matches openapi.yaml`);
-} else {
   writeFileSync(typesFile, generated);
-  console.log(`${current === generated ? 'Unchanged' : 'Wrote'} ${shown}`);
+  return { ok: true, message: `${current === generated ? 'Unchanged' : 'Wrote'} ${shown}` };
+}
+
+/** Types can't be read at run time: the client finds each operation's route in this value instead. */
+function operationRoutes(): string {
+  const spec = parse(readFileSync(SPEC, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const routes = Object.fromEntries(
+    Object.entries(spec.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.operationId !== undefined)
+        .map(([method, operation]) => [operation.operationId, { method: method.toUpperCase(), path }]),
+    ),
+  );
+  return `\n/** Each operation's route, by operationId. */\nexport const operationRoutes = ${JSON.stringify(routes, null, 4)} as const;\n`;
 }

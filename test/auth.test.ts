@@ -21,8 +21,8 @@ describe('accepted credentials', () => {
     expect(reply).toMatchObject({ status: 200, body: [{ name: 'Monstera', tag: 'tropical' }] });
   });
 
-  it('accepts several spaces between the scheme and the token, and trailing spaces (RFC 6750: 1*SP)', async () => {
-    const reply = await service.call(withAuthorization(`Bearer   ${service.token('alice')}  `));
+  it('accepts a short run of spaces between the scheme and the token (RFC 6750: 1*SP), which WAF folds into one key', async () => {
+    const reply = await service.call(withAuthorization(`Bearer   ${service.token('alice')}`));
     expect(reply.status).toBe(200);
   });
 

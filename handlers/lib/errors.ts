@@ -107,11 +107,15 @@ export interface ErrorResponse {
 /** The outcome a request that ended in `error` is counted under: `error` for anything unexpected. */
 export const outcomeOfError = (error: unknown): Outcome => (error instanceof HttpError ? error.outcome : 'error');
 
+const SERVER_ERROR_MESSAGE = 'Internal server error';
+/** The body of a 500 whose cause is not the caller's to see. */
+export const SERVER_ERROR_BODY = JSON.stringify({ error: 500, message: SERVER_ERROR_MESSAGE });
+
 /** Every error, expected or not, leaves as `{error, message}`; 5xx messages stay generic. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   const known = error instanceof HttpError;
   const status = known ? error.status : 500;
-  const message = known ? error.message : 'Internal server error';
+  const message = known ? error.message : SERVER_ERROR_MESSAGE;
   return {
     statusCode: status,
     headers: { 'Content-Type': 'application/json', ...(known ? error.headers : {}) },

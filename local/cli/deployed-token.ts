@@ -4,6 +4,7 @@
 import { relative } from 'node:path';
 import { deployedSession } from '../../deployed/session.ts';
 import { localDirOf } from '../server/options.ts';
+import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 
 export interface DeployedTokenFlags {
@@ -44,9 +45,12 @@ export async function printDeployedToken(user: string, flags: DeployedTokenFlags
     session.groups.length > 0 && `cognito:groups ${session.groups.join(',')}`,
     session.created && `new user, password kept in ${relative(process.cwd(), session.passwordFile)}`,
   ];
+  // The user name is the command line's.
   console.error(
-    `Access token for ${session.username} (${facts.filter(Boolean).join(', ')}) from user pool ${outputs.userPoolId} ` +
-      `of stack ${outputs.stackName}, expires ${session.expiresAt.toISOString()}:`,
+    escapeControls(
+      `Access token for ${session.username} (${facts.filter(Boolean).join(', ')}) from user pool ${outputs.userPoolId} ` +
+        `of stack ${outputs.stackName}, expires ${session.expiresAt.toISOString()}:`,
+    ),
   );
   if (outputs.machineClientId) {
     console.error(

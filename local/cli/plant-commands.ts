@@ -8,6 +8,7 @@ import { newPlantId } from '../data/ids.ts';
 import { validateRow, whoseOf } from '../data/plant-row.ts';
 import { batchWrite, deleteRequest, putRequest } from '../store/batch-write.ts';
 import { type PlantItem, plantFromItem, storedItem } from '../store/table.ts';
+import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import type { Target } from './connect.ts';
 
@@ -80,7 +81,8 @@ export const list: Command = {
       else {
         console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
         for (const { owner, group, id, name, tag } of items) {
-          console.log([owner ?? '', group ?? '', id, name, tag ?? ''].join('\t'));
+          // One row a plant, whatever the store holds (another tool may have written a tab or an ESC).
+          console.log([owner ?? '', group ?? '', id, name, tag ?? ''].map(escapeControls).join('\t'));
         }
       }
       console.error(`${items.length} plant(s) ${listed(owner, flags.group, groups)}`);
@@ -140,7 +142,7 @@ export const remove: Command = {
       }
       const missing = await deleteEach(client, tableName, partition, [...new Set(ids)]);
       console.log(`Removed ${new Set(ids).size - missing.length} plant(s) of ${who}; not found: ${missing.length}`);
-      if (missing.length > 0) console.error(`Not found for ${who}: ${missing.join(' ')}`);
+      if (missing.length > 0) console.error(escapeControls(`Not found for ${who}: ${missing.join(' ')}`));
       return missing.length > 0 ? 1 : 0;
     };
   },

@@ -2,6 +2,7 @@
 // parsed, --help, an error said in one line on stderr, and one exit-code rule (exitCodeOf).
 
 import type { ParseArgsOptionsConfig } from 'node:util';
+import { escapeControls } from '../terminal-text.ts';
 import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 
 export interface Cli<T extends ParseArgsOptionsConfig> {
@@ -39,8 +40,12 @@ export async function runCli<T extends ParseArgsOptionsConfig, R>(
   }
 }
 
-/** The message alone; a command given nothing at all gets its usage too, as --help prints it. */
+/**
+ * The message alone, on one line: it may quote an argument or a server's answer, so control
+ * characters (a newline among them) are escaped. A command given nothing at all gets its usage
+ * too, as --help prints it.
+ */
 function errorText(error: unknown, usage: string, args: readonly string[]): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = escapeControls(error instanceof Error ? error.message : String(error));
   return error instanceof UsageError && args.length === 0 ? `${message}\n\n${usage}` : message;
 }

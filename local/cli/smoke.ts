@@ -8,7 +8,8 @@ import { BASE_URL_OUTPUTS } from '../../deployed/outputs.ts';
 import { deployedSession } from '../../deployed/session.ts';
 import { isLoopbackHost } from '../../handlers/lib/loopback.ts';
 import { localDirOf, parsePort } from '../server/options.ts';
-import { findServer, type ServerRecord } from '../server/servers.ts';
+import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
+import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import { mintLocalToken } from './local-token.ts';
 import { runCli } from './shell.ts';
@@ -60,12 +61,13 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
   const given = { ...values, token: tokenGiven(values.token, values['token-file']) };
   const target = values.deployed ? await deployedTarget(given) : await localTarget(given);
   try {
-    const summary = await runSmoke({ ...target, limit, log: (line) => console.error(line) });
+    const summary = await runSmoke({ ...target, limit, log: (line) => console.error(escapeControls(line)) });
     console.log(formatSummary(summary));
   } catch (error) {
     if (!(error instanceof SmokeFailure)) throw error;
+    // One line: the contract's list of breaks is joined, and the shell escapes what the server wrote.
     throw new Error(
-      `Smoke check of ${target.url}: FAILED at "${error.check}": ${error.detail.replaceAll('\n', '\n  ')}`,
+      `Smoke check of ${target.url}: FAILED at "${error.check}": ${error.detail.replaceAll('\n- ', ' - ')}`,
     );
   }
 });
@@ -131,16 +133,37 @@ async function localTarget(values: {
   }
   let server: ServerRecord | undefined;
   if (values.url !== undefined) {
-    const given = new URL(values.url);
-    const port = Number(given.port || 80);
-    server = isLoopbackHost(given.hostname) ? findServerOn(localDir, port) : undefined;
-    if (!server) throw new UsageError(`Give --token-file: ${values.url} is not a local server running now`);
+    server = serverAt(localDir, new URL(values.url));
   } else {
     server = findServer(localDir, values.port === undefined ? undefined : parsePort(values.port, '--port'));
     if (!server)
       throw new Error('No local server is running: start one with npm start, or give --url and --token-file');
   }
   return { url: values.url ?? server.origin, token: values.token ?? mintToken(values.user, server.port) };
+}
+
+/**
+ * The local server a token may be minted for and sent to: the one whose own origin (the address it
+ * is bound to) the URL names exactly. Any other loopback spelling may reach another process:
+ * `localhost` resolves to ::1 first on many hosts, and 127.0.0.2 or [::1] are other addresses
+ * where anything of this machine may listen on the same port.
+ */
+function serverAt(localDir: string, url: URL): ServerRecord {
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const server = findServerOn(localDir, port);
+  if (!server) {
+    const running = runningServers(localDir).map((record) => record.origin);
+    const where = running.length > 0 ? `local servers run at ${running.join(', ')}` : 'no local server is running';
+    throw new UsageError(
+      `No local server runs on port ${port} (${where}): start one, or for another API give --token-file`,
+    );
+  }
+  if (url.origin !== server.origin) {
+    throw new UsageError(
+      `${url.origin} is not the address the local server on port ${port} is bound to: a local token is sent only to ${server.origin} (--url ${server.origin}), else give --token-file`,
+    );
+  }
+  return server;
 }
 
 /** A local server of this machine listens at the URL (loopback, or the address it was told with --host). */

@@ -18,6 +18,8 @@ import { DEFAULT_PORT, readServerOptions } from '../server/options.ts';
 import { forgetServer, recordServer } from '../server/servers.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
 import { credentialsFor, openStore, type Store } from '../store/store.ts';
+import { escapeControls } from '../terminal-text.ts';
+import { holdingStdout, release } from './held-output.ts';
 import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm start [-- --port N] [--host ADDRESS] [--data-dir DIR]
@@ -33,8 +35,9 @@ const setUnset = (variables: Record<string, string>) => {
   for (const [name, value] of Object.entries(variables)) process.env[name] ??= value;
 };
 
+/** As the shell says an error: one line, control characters escaped (it may quote --host or a cause). */
 const fail = (message: string, code = 1): never => {
-  console.error(message);
+  console.error(escapeControls(message));
   process.exit(code);
 };
 
@@ -56,7 +59,8 @@ const server = createServer(async (req, res) => {
 await new Promise<void>((resolve) => {
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
-      fail(`Port ${options.port} is already in use: stop what runs there, or start with PORT=<another port> npm start`);
+      // The flag wins over PORT, so this works however the port was given.
+      fail(`Port ${options.port} is already in use: stop what runs there, or pick another: npm start -- --port <N>`);
     fail(`Cannot listen on ${options.host} port ${options.port}: ${error.message}`);
   });
   server.listen(options.port, options.host, resolve);
@@ -100,8 +104,10 @@ try {
   // Locally, stack traces through the source map (a deployed function asks: -c sourceMaps=true).
   process.setSourceMapsEnabled(true);
 
-  const handler = await loadBundledHandler(join(options.localDir, 'build'));
-  const authConfig = readConfig(process.env).auth;
+  // The function's `init` record is held until the banner is out: the banner comes first, then the log.
+  const [handler, initRecords] = await holdingStdout(() => loadBundledHandler(join(options.localDir, 'build')));
+  const config = readConfig(process.env);
+  const authConfig = config.auth;
   const explainRefusal = refusalExplainer(authConfig, port, auth.jwks);
   app = createApp({
     handler,
@@ -135,6 +141,7 @@ try {
       notices: [demoNotice, exposureNotice(options.host)],
     }),
   );
+  release(initRecords);
 } catch (error) {
   console.error(`Cannot start: ${(error as Error).message}`);
   await stop(1);

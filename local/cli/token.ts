@@ -5,6 +5,7 @@
 import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
 import { DEFAULT_PORT } from '../server/options.ts';
 import { DEMO_USERS } from '../store/demo.ts';
+import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import { printDeployedToken } from './deployed-token.ts';
 import { mintLocalToken, parseGroups } from './local-token.ts';
@@ -52,7 +53,8 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: true }, async ({ val
     const stray = DEPLOYED_ONLY.find((flag) => values[flag] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --deployed`);
     const { token, description } = mintLocalToken(subject, values);
-    console.error(description);
+    // It names the user as given on the command line.
+    console.error(escapeControls(description));
     console.log(token);
   }
 });

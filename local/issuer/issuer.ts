@@ -1,7 +1,8 @@
-// A local OpenID-style token issuer for development and tests: an RSA signing key, RS256 tokens,
-// and the JWKS served over HTTPS so the deployed handler's own fetcher (https only) can read it.
+// A local OpenID-style token issuer for development and tests: a signing key (RSA by default; EC
+// and EdDSA for the tests), its tokens, and the JWKS served over HTTPS so the deployed handler's
+// own fetcher (https only) can read it.
 
-import { createHash, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
@@ -11,16 +12,38 @@ export interface SigningKey {
   kid: string;
   privateKey: KeyObject;
   publicKey: KeyObject;
+  /** False: the JWKS lists the key without `alg`, so a token's header chooses it (as some issuers publish). */
+  publishAlg?: boolean;
 }
+
+/** The JWS algorithm of each key type the tests sign with (RFC 7518 §3.1, RFC 8037 §3.1). */
+export type SigningAlgorithm = 'RS256' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA';
+const EC_CURVES = { ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' } as const;
+const HASHES = { RS256: 'sha256', ES256: 'sha256', ES384: 'sha384', ES512: 'sha512', EdDSA: null } as const;
 
 export interface TlsIdentity {
   key: string;
   cert: string;
 }
 
-export function createSigningKey(): SigningKey {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** A new key pair for `alg`; EdDSA's is Ed25519, or Ed448 when asked. */
+export function createSigningKey(alg: SigningAlgorithm = 'RS256', curve: 'ed25519' | 'ed448' = 'ed25519'): SigningKey {
+  const { privateKey, publicKey } =
+    alg === 'RS256'
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+      : alg === 'EdDSA'
+        ? generateKeyPairSync(curve as 'ed25519')
+        : generateKeyPairSync('ec', { namedCurve: EC_CURVES[alg] });
   return signingKeyFrom(privateKey, publicKey);
+}
+
+/** The algorithm a key signs with: RS256 for RSA, ES256/384/512 by curve, EdDSA for Ed25519 and Ed448. */
+export function algorithmOf(key: KeyObject): SigningAlgorithm {
+  if (key.asymmetricKeyType === 'ec') {
+    const curve = key.asymmetricKeyDetails?.namedCurve;
+    return curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256';
+  }
+  return key.asymmetricKeyType === 'ed25519' || key.asymmetricKeyType === 'ed448' ? 'EdDSA' : 'RS256';
 }
 
 export function signingKeyFrom(privateKey: KeyObject, publicKey: KeyObject): SigningKey {
@@ -30,17 +53,24 @@ export function signingKeyFrom(privateKey: KeyObject, publicKey: KeyObject): Sig
 }
 
 export const jwksOf = (...keys: SigningKey[]) => ({
-  keys: keys.map((key) => ({ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' })),
+  keys: keys.map((key) => ({
+    ...key.publicKey.export({ format: 'jwk' }),
+    kid: key.kid,
+    ...(key.publishAlg !== false && { alg: algorithmOf(key.publicKey) }),
+    use: 'sig',
+  })),
 });
 
 export const base64url = (value: unknown) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-/** A compact RS256 JWT: `header.payload.signature`. */
+/** A compact JWT, `header.payload.signature`, signed with the key's own algorithm (`header` may name another). */
 export function signToken(key: SigningKey, claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
-  const input = `${base64url({ alg: 'RS256', typ: 'JWT', kid: key.kid, ...header })}.${base64url(claims)}`;
-  const signature = createSign('RSA-SHA256').update(input).sign(key.privateKey, 'base64url');
-  return `${input}.${signature}`;
+  const alg = algorithmOf(key.privateKey);
+  const input = `${base64url({ alg, typ: 'JWT', kid: key.kid, ...header })}.${base64url(claims)}`;
+  // IEEE P1363 (r ‖ s), as RFC 7518 §3.4 writes an ECDSA signature; RSA and EdDSA ignore it.
+  const signature = sign(HASHES[alg], Buffer.from(input), { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 /** A self-signed certificate for localhost, 127.0.0.1 and any `extraNames`, valid for a year. */

@@ -12,7 +12,8 @@ import {
   JwtParseError,
   KidNotFoundInJwksError,
 } from 'aws-jwt-verify/error';
-import { hasScope } from '../../handlers/lib/auth/authenticate.ts';
+import { bearerToken, hasScope } from '../../handlers/lib/auth/authenticate.ts';
+import { refuseNonCanonicalSignature } from '../../handlers/lib/auth/signature-shape.ts';
 import { refuseForeignIssuer, verifierSettings } from '../../handlers/lib/auth/token-verifier.ts';
 import type { AuthConfig } from '../../handlers/lib/config.ts';
 import { UnauthorizedError } from '../../handlers/lib/errors.ts';
@@ -31,13 +32,18 @@ export function refusalExplainer(config: AuthConfig, port: number, jwks?: object
   if (jwks) verifier.cacheJwks(jwks as any);
   const hints = jwks ? localHints(port) : externalHints(config);
   return async (authorization, status) => {
-    const [scheme = '', token, ...rest] = (authorization ?? '').split(' ').filter(Boolean);
     if (!authorization) return 'no Authorization header (send "Authorization: Bearer <token>")';
-    if (scheme.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
-      return 'the Authorization header is not "Bearer <token>" (paste the token alone after "Bearer ")';
+    let token: string;
+    try {
+      // The function's own reading of the header, so what it refused for its form is said so here.
+      token = bearerToken(authorization);
+    } catch {
+      return 'the Authorization header is not "Bearer <token>" (paste the token alone after "Bearer ", one space, nothing after)';
     }
     try {
-      // As in the function: this verifier would otherwise keep a key object per forged `iss`.
+      // As in the function: the one spelling of a signature; and this verifier would otherwise keep
+      // a key object per forged `iss`.
+      refuseNonCanonicalSignature(token);
       refuseForeignIssuer(token, config.issuer);
       const payload = await verifier.verify(token);
       if (config.requiredScope && !hasScope(payload, config.requiredScope)) {

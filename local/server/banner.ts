@@ -17,7 +17,9 @@ export interface BannerFacts {
   notices?: (string | undefined)[];
 }
 
-export function banner({ origin, port, startupMs, store, issuer, users, tokenTtl, notices = [] }: BannerFacts): string {
+export function banner(facts: BannerFacts): string {
+  const { origin, port, startupMs, store, issuer, users, tokenTtl } = facts;
+  const notices = facts.notices ?? [];
   const lines = [
     '',
     `Plant store API  ${origin}/plants  (ready in ${(startupMs / 1000).toFixed(1)} s)`,

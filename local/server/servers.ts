@@ -1,5 +1,5 @@
 // Running local servers, as the CLIs find them: each server writes a record under .local/servers/
-// and .local/server.json (the latest one, the default target), and removes only what it wrote.
+// and removes only its own; with several running, a CLI is told which (--port), never guesses.
 
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,22 +18,18 @@ export interface ServerRecord {
   store: { endpoint: string; region: string; tableName: string };
 }
 
-export const latestServerFileOf = (localDir: string) => join(localDir, 'server.json');
 const serversDirOf = (localDir: string) => join(localDir, 'servers');
 const recordFileOf = (localDir: string, port: number) => join(serversDirOf(localDir), `${port}.json`);
 
 export function recordServer(localDir: string, record: ServerRecord): void {
   mkdirSync(serversDirOf(localDir), { recursive: true });
-  const text = JSON.stringify(record);
-  writeFileSync(recordFileOf(localDir, record.port), text);
-  writeFileSync(latestServerFileOf(localDir), text);
+  writeFileSync(recordFileOf(localDir, record.port), JSON.stringify(record));
 }
 
-/** Removes this process's records; another server's (a later start, the same port reused) stay. */
+/** Removes this process's record; another server's (a later start, the same port reused) stays. */
 export function forgetServer(localDir: string, port: number): void {
-  for (const file of [recordFileOf(localDir, port), latestServerFileOf(localDir)]) {
-    if (readRecord(file)?.pid === process.pid) rmSync(file, { force: true });
-  }
+  const file = recordFileOf(localDir, port);
+  if (readRecord(file)?.pid === process.pid) rmSync(file, { force: true });
 }
 
 /** The record in `file` if the process that wrote it still runs (a killed server leaves its file). */
@@ -59,8 +55,9 @@ export function runningServers(localDir: string): ServerRecord[] {
 }
 
 /**
- * The server on `port`, or by default the latest started one still running (else the only one
- * running). Throws when `port` names no running server, or when several run and none is latest.
+ * The server on `port`, or by default the only one running. Throws when `port` names no running
+ * server, and when several run and none is named: picking the newest silently handed out tokens
+ * for one server while the user called the other (a 401 with no hint why).
  */
 export function findServer(localDir: string, port?: number): ServerRecord | undefined {
   const running = runningServers(localDir);
@@ -70,8 +67,8 @@ export function findServer(localDir: string, port?: number): ServerRecord | unde
     if (server) return server;
     throw new Error(`No local server runs on port ${port} (${ports ? `running: ${ports}` : 'none is running'})`);
   }
-  const latest = readRecord(latestServerFileOf(localDir));
-  if (latest) return latest;
-  if (running.length > 1) throw new Error(`Several local servers run (ports ${ports}): pick one with --port N`);
+  if (running.length > 1) {
+    throw new Error(`Several local servers run (ports ${ports}): name one with --port N`);
+  }
   return running[0];
 }

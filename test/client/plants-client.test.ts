@@ -1,7 +1,11 @@
 // The reference client: the first URL under any base, next links in either form, every plant.
 
+import { execFile } from 'node:child_process';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   listPlants,
@@ -13,12 +17,16 @@ import {
   sameOrigin,
 } from '../../client/plants-client.ts';
 import { FAKE_PLANTS, FAKE_TOKEN, type FakeApi, startFakeApi } from '../helpers/fake-api.ts';
+import { removeTempDirs, tempDir } from '../helpers/local-server.ts';
 
 let api: FakeApi;
 beforeAll(async () => {
   api = await startFakeApi();
 });
-afterAll(() => api?.close());
+afterAll(async () => {
+  await api?.close();
+  removeTempDirs();
+});
 
 describe('plantsUrl', () => {
   it.each([
@@ -139,5 +147,26 @@ describe('listPlants', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PlantsApiError);
     expect(failure).toMatchObject({ status: 401, body: { error: 401, message: 'Invalid token' } });
+  });
+});
+
+describe('the client copied into an app', () => {
+  it('runs from plants-client.ts and api-types.ts alone, in a folder with no package, and walks every page', async () => {
+    // Prepare: the two files docs/layout.md says copy as they are, and an app that uses them.
+    const app = tempDir('app');
+    for (const file of ['plants-client.ts', 'api-types.ts']) {
+      copyFileSync(new URL(`../../client/${file}`, import.meta.url), join(app, file));
+    }
+    const script = [
+      "import { listPlants } from './plants-client.ts';",
+      'const names = [];',
+      'for await (const plant of listPlants(process.argv[2], process.argv[3], { limit: 2 })) names.push(plant.name);',
+      'console.log(JSON.stringify(names));',
+    ].join('\n');
+    writeFileSync(join(app, 'app.ts'), script);
+    // Act: Node runs the TypeScript as it is (type stripping), as an app would.
+    const { stdout } = await promisify(execFile)(process.execPath, ['app.ts', api.url, FAKE_TOKEN], { cwd: app });
+    // Assess
+    expect(JSON.parse(stdout)).toEqual(FAKE_PLANTS.map(({ name }) => name));
   });
 });

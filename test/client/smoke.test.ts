@@ -3,6 +3,8 @@
 
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -99,7 +101,7 @@ describe('npm run smoke', () => {
     const api = await fakeApi('no WWW-Authenticate');
     const result = await runNpm('smoke', ['--url', api.url, '--token', FAKE_TOKEN]);
     expect(result.stderr).toMatch(
-      /Smoke check of http:\/\/127\.0\.0\.1:\d+: FAILED at "no token": Response 401 breaks openapi\.yaml:\n {2}- missing header WWW-Authenticate/,
+      /^Smoke check of http:\/\/127\.0\.0\.1:\d+: FAILED at "no token": Response 401 breaks openapi\.yaml: - missing header WWW-Authenticate$/m,
     );
     expect(result.code).toBe(1);
   });
@@ -170,5 +172,85 @@ describe('npm run smoke', () => {
     );
     // Not a command-line mistake (exitCodeOf's rule): nothing to check is a failed check.
     expect(result.code).toBe(1);
+  });
+});
+
+/** An HTTP server on `host:port` that answers every request with `body` and keeps what it was sent. */
+async function listener(
+  host: string,
+  port: number,
+  body: string,
+): Promise<{ server: Server; seen: IncomingHttpHeaders[] }> {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((request, response) => {
+    seen.push(request.headers);
+    response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return { server, seen };
+}
+const closing = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+describe('npm run smoke on hostile ground', () => {
+  it.each(['localhost', '[::1]', '127.0.0.2'])(
+    'mints no token for http://%s:PORT when the local server on PORT is bound to 127.0.0.1, and sends nothing',
+    async (host) => {
+      // Prepare: a local server's record (with its issuer, so a token could be minted), and another
+      // process listening on 127.0.0.2 at the same port, as anything of this machine may.
+      const local = await listener('127.0.0.1', 0, '[]');
+      const port = (local.server.address() as AddressInfo).port;
+      const other = await listener('127.0.0.2', port, '[]');
+      const localDir = tempDir('smoke');
+      const origin = `http://127.0.0.1:${port}`;
+      recordServer(localDir, {
+        pid: process.pid,
+        port,
+        origin,
+        issuer: { url: origin, shape: 'oidc', audience: 'plant-store-local' },
+        store: { endpoint: 'embedded', region: 'local', tableName: 'plants' },
+      });
+      try {
+        // Act
+        const result = await runNpm('smoke', ['--url', `http://${host}:${port}`], { PLANTS_LOCAL_DIR: localDir });
+        // Assess
+        expect(result).toMatchObject({
+          code: 2,
+          stderr: `http://${host}:${port} is not the address the local server on port ${port} is bound to: a local token is sent only to ${origin} (--url ${origin}), else give --token-file\n`,
+        });
+        expect([local.seen, other.seen]).toEqual([[], []]);
+      } finally {
+        await Promise.all([closing(local.server), closing(other.server)]);
+      }
+    },
+  );
+
+  it('says that no local server runs on the port of a URL where nothing listens, not only to give a token', async () => {
+    const result = await runNpm('smoke', ['--url', 'http://127.0.0.1:1'], { PLANTS_LOCAL_DIR: tempDir('smoke') });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr:
+        'No local server runs on port 1 (no local server is running): start one, or for another API give --token-file\n',
+    });
+  });
+
+  it('prints what a hostile API answers with its control characters escaped, the failure in one line', async () => {
+    const hostile = '\u001b[2J\u001b]0;owned\u0007\r\nSmoke check: passed\u009b31m';
+    const api = await listener('127.0.0.1', 0, hostile);
+    const url = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+    try {
+      const result = await runNpm('smoke', ['--url', url, '--token', FAKE_TOKEN], {
+        PLANTS_LOCAL_DIR: tempDir('smoke'),
+      });
+      const lines = result.stderr.split('\n').filter(Boolean);
+      expect(result.code).toBe(1);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+      expect(result.stdout + lines.join('')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      expect(lines.filter((line) => line.includes('FAILED'))).toEqual([
+        expect.stringContaining('\\x1b[2J\\x1b]0;owned\\x07\\x0d\\x0aSmoke check: passed\\x9b31m'),
+      ]);
+      expect(lines.filter((line) => line.startsWith('Smoke check: passed'))).toEqual([]);
+    } finally {
+      await closing(api.server);
+    }
   });
 });

@@ -18,7 +18,7 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 export interface LocalServer {
   origin: string;
   port: number;
-  /** PLANTS_LOCAL_DIR of this server: its issuer key, bundle and server.json. */
+  /** PLANTS_LOCAL_DIR of this server: its issuer key, bundle and record. */
   localDir: string;
   /** Everything the server printed so far, stdout and stderr. */
   output(): string;

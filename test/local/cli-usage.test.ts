@@ -1,6 +1,7 @@
 // Mistakes a newcomer makes on the command line of the CLIs (`npm start`, `token`, `plants`, `smoke`,
 // `sam`), each answered before anything starts: a suggestion, a hint, or a plain sentence.
 
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { npm, removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
@@ -8,6 +9,9 @@ import { npm, removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts
 // No server runs: every command here fails or answers before it would look for one.
 const env = { PLANTS_LOCAL_DIR: tempDir('local') };
 afterAll(removeTempDirs);
+const PACKAGE: { scripts: Record<string, string> } = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+);
 
 describe('the local CLIs', () => {
   it('suggest the option a mistyped one was meant to be', async () => {
@@ -57,8 +61,12 @@ describe('the local CLIs', () => {
     expect(token.stdout).toMatch(/--port N +the local server to mint for \(default: PORT if set, else the running one/);
   });
 
-  it('share one shell: --help prints the usage and exits 0, a mistake is one line on stderr and exits 2', async () => {
-    const scripts = ['start', 'token', 'plants', 'smoke', 'sam'];
+  it('share one shell: --help prints the usage and exits 0 (never a --help folder or user), a mistake is one line on stderr and exits 2', async () => {
+    // Every script package.json runs from local/ (build, client:types and sam:issuer included).
+    const scripts = Object.entries(PACKAGE.scripts)
+      .filter(([, command]) => /\bnode local\//.test(command))
+      .map(([name]) => name);
+    expect(scripts).toEqual(expect.arrayContaining(['start', 'build', 'client:types', 'sam:issuer']));
 
     const [helps, mistakes] = await Promise.all([
       Promise.all(scripts.map((script) => runNpm(script, ['--help'], env))),
@@ -72,6 +80,7 @@ describe('the local CLIs', () => {
       })),
     );
     expect(mistakes).toEqual(scripts.map(() => ({ code: 2, stdout: '', stderr: 'Unknown option --bogus\n' })));
+    expect(existsSync(new URL('../../--help', import.meta.url))).toBe(false);
   });
 
   it('say in one line that an import file does not exist', async () => {
@@ -80,5 +89,18 @@ describe('the local CLIs', () => {
     const imported = await runNpm('plants', ['import', missing], env);
 
     expect(imported).toMatchObject({ code: 1, stderr: `Cannot read ${missing}: no such file\n` });
+  });
+
+  it('echo a hostile argument with its control characters escaped, in one line', async () => {
+    const hostile = '\u001b[2J\u001b]0;owned\u0007\nDone';
+    const [url, token] = await Promise.all([runNpm('smoke', ['--url', hostile], env), runNpm('token', [hostile], env)]);
+    expect(url).toMatchObject({
+      code: 2,
+      stderr: '--url is not a URL: \\x1b[2J\\x1b]0;owned\\x07\\x0aDone\n',
+    });
+    // The token is minted (for the default port): the line that names its user is escaped.
+    expect(token.code).toBe(0);
+    expect(token.stderr).toMatch(/^Access token for \\x1b\[2J\\x1b\]0;owned\\x07\\x0aDone \(/);
+    expect(token.stderr.split('\n').filter(Boolean)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@
 // `fetch(next)` and Python requests' `r.links['next']['url']`, each walking every page as-is.
 
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoPlants } from '../../local/store/demo.ts';
@@ -71,6 +72,18 @@ describe('clients of npm start', () => {
       'print(json.dumps(names))',
     ].join('\n');
     const { stdout } = await run(interpreterOf(moto), ['-c', script, `http://LOCALHOST:${server.port}/`, token]);
+    expect(JSON.parse(stdout)).toEqual(alices);
+  });
+
+  it('the Python snippet of docs/api.md, as written (its URL this server), runs and reads every plant', async () => {
+    // The Python that runs moto_server (which npm test provides): requests is one of moto's dependencies.
+    const moto = findCommand('moto_server');
+    if (!moto) throw new Error('moto_server is not on PATH: see docs/testing.md, Python checkers');
+    const doc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const snippet = /```python\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    expect(snippet).toContain('api_url = "http://127.0.0.1:3000/"');
+    const script = `${snippet.replace('http://127.0.0.1:3000/', `${server.origin}/`)}\nimport json\nprint(json.dumps([p["name"] for p in plants]))\n`;
+    const { stdout } = await run(interpreterOf(moto), ['-c', script], { env: { ...process.env, TOKEN: token } });
     expect(JSON.parse(stdout)).toEqual(alices);
   });
 });

@@ -1,9 +1,11 @@
 // The data CLI against a running `npm start`, and the data folder across a graceful restart.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Level } from 'level';
+import { openStore } from '../../local/store/store.ts';
+import { putPlants } from '../helpers/dynamo.ts';
 import {
   type LocalServer,
   removeTempDirs,
@@ -107,6 +109,24 @@ describe('npm run plants', () => {
         plant.tag === undefined ? ['owner', 'id', 'name'] : ['owner', 'id', 'name', 'tag'],
       );
     }
+  });
+
+  it('lists a plant another tool wrote with control characters as one row, escaped', async () => {
+    // Prepare: the item written straight into the server's store, past the CLI's own checks.
+    const record = JSON.parse(readFileSync(join(localDir, 'servers', `${server.port}.json`), 'utf8'));
+    const store = await openStore({ ...record.store, dataDir: undefined }, 'embedded');
+    await putPlants(store.client, store.tableName, [
+      { owner: 'eve', id: 'p-hostile', name: '\u001b[2Jevil\tname\nfake\trow' },
+    ]);
+    await store.close();
+    // Act
+    const listed = await plants('list', 'eve');
+    // Assess: a header and one row, the name's controls written out.
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split('\n').filter(Boolean)).toEqual([
+      'owner\tgroup\tid\tname\ttag',
+      'eve\t\tp-hostile\t\\x1b[2Jevil\\x09name\\x0afake\\x09row\t',
+    ]);
   });
 
   it('adds one plant', async () => {

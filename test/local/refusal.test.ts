@@ -34,4 +34,14 @@ describe('refusalExplainer', () => {
       /^The access token lives longer .*AUTH_MAX_TOKEN_LIFETIME.*--ttl 1h/,
     );
   });
+
+  it("reads the header and the signature's spelling as the function does, so their refusals are said as such", async () => {
+    const token = signToken(key, { ...claims, exp: now + 600 });
+    expect(await explain(`Bearer ${'  '.repeat(5)}${token}`)).toMatch(
+      /^the Authorization header is not "Bearer <token>"/,
+    );
+    expect(await explain(`Bearer ${token}=`)).toBe(
+      'bad signature: Signature is not in its canonical base64url spelling',
+    );
+  });
 });

@@ -67,11 +67,11 @@ describe('npm start', () => {
     expect(banner[0]).toMatch(new RegExp(`^Plant store API  ${server.origin}/plants `));
     // Rows on an 80-column terminal, long lines wrapped; no token is printed.
     expect(banner.reduce((rows, line) => rows + Math.max(1, Math.ceil(line.length / 80)), 0)).toBeLessThanOrEqual(16);
-    // Before it, npm's own lines and the function's init record, on one line.
+    // Before it, only npm's own lines; the function's init record, on one line, after it, where the log starts.
     const before = output.slice(0, output.indexOf('Plant store API')).split('\n');
-    expect(before.filter((line) => line.trim() !== '' && !line.startsWith('>'))).toEqual([
-      expect.stringMatching(/^\{"level":"INFO","message":"init",.*\}$/),
-    ]);
+    expect(before.filter((line) => line.trim() !== '' && !line.startsWith('>'))).toEqual([]);
+    const after = output.slice(output.indexOf('Press Ctrl+C to stop.')).split('\n');
+    expect(after.find((line) => line.startsWith('{'))).toMatch(/^\{"level":"INFO","message":"init",.*\}$/);
     const commands = banner.map((line) => line.trim()).filter((line) => /^(TOKEN=|curl )/.test(line));
     expect(commands).toHaveLength(2);
     const { stdout } = await promisify(execFile)('sh', ['-c', commands.join('\n')], {
@@ -281,11 +281,25 @@ describe('npm start', () => {
     expect(server.output()).not.toContain('"_aws"');
   });
 
-  it('refuses to start on a port in use, with one line saying so', async () => {
-    const second = await runNpm('start', [], { PORT: String(server.port), PLANTS_LOCAL_DIR: server.localDir });
-    expect(second.code).toBe(1);
-    expect(second.stderr.trim()).toBe(
-      `Port ${server.port} is already in use: stop what runs there, or start with PORT=<another port> npm start`,
-    );
-  });
+  it.each<[string, string[], Record<string, string>]>([
+    ['--port', ['--port', '<taken>'], {}],
+    ['PORT', [], { PORT: '<taken>' }],
+  ])(
+    'refuses to start on a port in use given with %s, in one line naming the flag, which wins over PORT',
+    async (_, args, env) => {
+      const taken = String(server.port);
+      const second = await runNpm(
+        'start',
+        args.map((arg) => arg.replace('<taken>', taken)),
+        {
+          ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('<taken>', taken)])),
+          PLANTS_LOCAL_DIR: server.localDir,
+        },
+      );
+      expect(second.code).toBe(1);
+      expect(second.stderr.trim()).toBe(
+        `Port ${taken} is already in use: stop what runs there, or pick another: npm start -- --port <N>`,
+      );
+    },
+  );
 });

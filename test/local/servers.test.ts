@@ -1,5 +1,6 @@
 // Two local servers side by side in one .local folder (the second with generic OIDC tokens): each
-// keeps its own record, the CLIs reach either with --port, and neither removes the other's.
+// keeps its own record, the CLIs reach either with --port and pick neither unasked, and neither
+// removes the other's.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,13 +31,19 @@ const status = async (server: LocalServer, jwt: string) =>
   (await fetch(`${server.origin}/plants`, { headers: { authorization: `Bearer ${jwt}` } })).status;
 
 describe('two local servers', () => {
-  it('mints for the latest server by default, and for either with --port, without PORT', async () => {
-    const [latest, chosen] = await Promise.all([token('alice'), token('alice', '--port', String(first.port))]);
-    expect(claimsOf(latest.token).iss).toBe(second.origin);
-    expect(latest.stderr).toContain(`for the server on port ${second.port} (the running local server)`);
+  it('refuse to guess between them, naming both, and mint for either with --port', async () => {
+    const running = [first.port, second.port].sort((a, b) => a - b).join(', ');
+    const [guess, listed, chosen] = await Promise.all([
+      token('alice'),
+      runNpm('plants', ['list', 'alice'], { PLANTS_LOCAL_DIR: localDir }),
+      token('alice', '--port', String(first.port)),
+    ]);
+    const refusal = `Several local servers run (ports ${running}): name one with --port N\n`;
+    expect(guess).toMatchObject({ code: 1, stdout: '', stderr: refusal });
+    expect(listed).toMatchObject({ code: 1, stderr: refusal });
     expect(claimsOf(chosen.token).iss).toBe(first.origin);
-    expect(await status(second, latest.token)).toBe(200);
     expect(await status(first, chosen.token)).toBe(200);
+    expect(await status(second, chosen.token)).toBe(401);
   });
 
   it('mints generic OIDC tokens (aud, groups claim) for a server started with AUTH_ISSUER_TYPE=oidc', async () => {
@@ -71,7 +78,7 @@ describe('two local servers', () => {
       stderr: expect.stringContaining(`Cannot start: The data folder ${held} is in use`),
     });
     expect(failed.stderr).not.toMatch(/\n\s+at /); // no stack trace
-    expect(existsSync(join(localDir, 'server.json'))).toBe(true);
+    expect(existsSync(join(localDir, 'servers', `${first.port}.json`))).toBe(true);
 
     expect(await second.stop('SIGINT')).toBe(0);
     expect(existsSync(join(localDir, 'servers', `${second.port}.json`))).toBe(false);

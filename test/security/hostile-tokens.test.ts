@@ -4,6 +4,7 @@
 
 import { createHmac, createSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MAX_SPACES_AFTER_BEARER } from '../../handlers/lib/auth/authenticate.ts';
 import { base64url, createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
 import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
@@ -105,11 +106,23 @@ const rows: [string, () => ApiEvent, Expected][] = [
   ['a CRLF header injection after the token', () => withAuthorization(`Bearer ${valid()}\r\nX-User: bob`), refused()],
   ['64 KB of spaces before a stray character', () => withAuthorization(`Bearer${' '.repeat(65536)}x y`), refused()],
   ['64 KB of spaces before a tab', () => withAuthorization(`Bearer${' '.repeat(65536)}\t`), refused()],
+  // Only the spellings the edge's per-token WAF key counts as the token (it folds runs of spaces
+  // but does not trim), and none that pushes the token past the 8 KB of headers WAF reads.
   [
-    'extra spaces around an expired token',
-    () => withAuthorization(`bEaReR   ${service.token('alice', { exp: now() - 60 })}   `),
+    `the longest run of spaces taken after the scheme (${MAX_SPACES_AFTER_BEARER}), before an expired token`,
+    () =>
+      withAuthorization(`bEaReR${' '.repeat(MAX_SPACES_AFTER_BEARER)}${service.token('alice', { exp: now() - 60 })}`),
     refused('The access token has expired'),
   ],
+  [
+    'one space more than the longest run taken',
+    () => withAuthorization(`Bearer${' '.repeat(MAX_SPACES_AFTER_BEARER + 1)}${valid()}`),
+    refused(),
+  ],
+  ['8,000 spaces after the scheme', () => withAuthorization(`Bearer${' '.repeat(8000)}${valid()}`), refused()],
+  ['a space before the scheme', () => withAuthorization(` Bearer ${valid()}`), bare],
+  ['a space after the token', () => withAuthorization(`Bearer ${valid()} `), refused()],
+  ['spaces around the token', () => withAuthorization(`  Bearer   ${valid()}   `), bare],
   [
     'an expired token',
     () => bearer(service.token('alice', { exp: now() - 1 })),

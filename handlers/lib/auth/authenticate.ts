@@ -60,19 +60,31 @@ export function hasScope(payload: JwtPayload, requiredScope: readonly string[]):
 }
 
 /**
- * RFC 6750 §2.1 credentials: `Bearer`, matched case-insensitively (RFC 7235 §2.1), one or more
- * spaces, one b64token. Split on spaces rather than one regex: a header is attacker-sized, and
+ * The longest run of spaces taken between `Bearer` and the token. RFC 6750 §2.1 allows a run and
+ * the edge's per-token WAF key folds one (COMPRESS_WHITE_SPACE), so `Bearer  X` and `Bearer X`
+ * are one key; a long run would push the token past the 8 KB of headers WAF inspects.
+ */
+export const MAX_SPACES_AFTER_BEARER = 8;
+
+/**
+ * RFC 6750 §2.1 credentials: `Bearer`, matched case-insensitively (RFC 7235 §2.1), a short run of
+ * spaces, one b64token, and nothing around them: a space before or after would make the header
+ * another WAF key for the same token (WAF's key does not trim), so only the spelling WAF counts as
+ * this token is taken. Scanned by hand rather than with one regex: a header is attacker-sized, and
  * patterns with adjacent space runs backtrack quadratically on long runs of spaces.
  */
-function bearerToken(authorization: string | undefined): string {
-  const [scheme = '', ...tokens] = (authorization ?? '').split(' ').filter(Boolean);
-  if (scheme.toLowerCase() !== 'bearer' || tokens.length === 0) {
+export function bearerToken(authorization: string | undefined): string {
+  const header = authorization ?? '';
+  const afterScheme = header.indexOf(' ');
+  let start = afterScheme;
+  while (start >= 0 && header[start] === ' ') start += 1;
+  const token = start < 0 ? '' : header.slice(start);
+  if (afterScheme < 0 || header.slice(0, afterScheme).toLowerCase() !== 'bearer' || token === '') {
     throw new UnauthorizedError('A bearer token is required', 'missing_token');
   }
   // One token of the b64token alphabet: two credentials (repeated headers are joined by ", "),
-  // control characters and injected lines are refused before any parsing.
-  const [token = ''] = tokens;
-  if (tokens.length > 1 || !B64TOKEN.test(token)) {
+  // trailing spaces, control characters and injected lines are refused before any parsing.
+  if (start - afterScheme > MAX_SPACES_AFTER_BEARER || !B64TOKEN.test(token)) {
     throw new UnauthorizedError('The access token is invalid', 'malformed');
   }
   return token;

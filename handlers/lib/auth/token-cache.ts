@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { lowSSpelling } from './signature-shape.ts';
 
 /** Entries, and the token characters they may hold in all: a few MB at most, whatever is sent. */
 export const TOKEN_CACHE_MAX_ENTRIES = 1000;
@@ -19,11 +20,11 @@ interface Entry {
 
 /**
  * The cache key: a digest of the token, so a key is 43 characters whatever the token's size. The
- * verifier takes only a signature's canonical spelling (canonicalSignature in token-verifier.ts),
- * so one token has one key.
+ * verifier takes only a signature's canonical base64url spelling, and an ECDSA signature's two
+ * forms (r, s) and (r, n − s) share the low-S one (signature-shape.ts), so one token has one key.
  */
 export function tokenKey(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return createHash('sha256').update(lowSSpelling(token)).digest('base64url');
 }
 
 /**

@@ -2,12 +2,13 @@
 // that ages out, a cache of tokens that verified, and the issuer checked before the library.
 
 import { JwtVerifier } from 'aws-jwt-verify';
-import { JwtInvalidIssuerError, JwtInvalidSignatureError } from 'aws-jwt-verify/error';
+import { JwtInvalidIssuerError } from 'aws-jwt-verify/error';
 import { SimpleFetcher } from 'aws-jwt-verify/https';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { AuthConfig } from '../config.ts';
 import type { TokenVerifier } from './authenticate.ts';
 import { AgingJwksCache } from './jwks-cache.ts';
+import { refuseNonCanonicalSignature, refuseUnfitSignature } from './signature-shape.ts';
 import { tokenKey, VerifiedTokenCache } from './token-cache.ts';
 import { checkTokenClaims } from './token-claims.ts';
 
@@ -30,7 +31,7 @@ const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
  * delaying the first request. A request that arrives while it is in flight joins it; a failed
  * prefetch is not cached, and the first request fetches again (503 if the issuer is still down).
  * A token that fully verified is remembered until it expires (token-cache.ts); any other is
- * checked for this issuer before aws-jwt-verify sees it.
+ * checked for this issuer, and its signature for the key it names, before aws-jwt-verify sees it.
  */
 export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
   const jwks = new AgingJwksCache({
@@ -49,26 +50,15 @@ export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifie
     refuseForeignIssuer(token, config.issuer);
     // Read before verifying: a key set that changes meanwhile leaves the entry out of date.
     const keysVersion = jwks.version;
+    // The key the library is about to use (cached: it finds the same one), so that a signature
+    // it cannot check is refused as invalid rather than thrown as an Error (signature-shape.ts).
+    const jwt = decomposeUnverifiedJwt(token);
+    refuseUnfitSignature(jwt, await jwks.getJwk(config.jwksUri, jwt));
     const payload = await verifier.verify(token);
     verified.set(key, token, payload, keysVersion);
     return payload;
   };
   return Object.assign(verify, { hydrated: verifier.hydrate().catch(() => undefined), keys: jwks, verified });
-}
-
-/**
- * aws-jwt-verify decodes a signature with Node's base64 decoder, which ignores `=` padding and the
- * unused low bits of the last character: an RS256 token verifies in 48 spellings (3 paddings × 16
- * values of those 4 bits). Each would count as another token wherever tokens are told apart by
- * their text (the verified-token cache, the edge's per-token rate limit in WAF), so only the one
- * spelling RFC 7515 issuers write, unpadded base64url, is taken.
- */
-export function refuseNonCanonicalSignature(token: string): void {
-  const signature = token.slice(token.lastIndexOf('.') + 1);
-  if (/^[A-Za-z0-9_-]*$/.test(signature) && Buffer.from(signature, 'base64url').toString('base64url') === signature) {
-    return;
-  }
-  throw new JwtInvalidSignatureError('Signature is not in its canonical base64url spelling');
 }
 
 /**
