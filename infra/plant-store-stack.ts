@@ -70,7 +70,8 @@ export class PlantStoreStack extends Stack {
     // Every resource carries its environment: the pipeline's role may manage smoke users only in this
     // pool (infra/deploy-access.ts), and another environment's execution policy and boundary refuse
     // anything tagged so (infra/bootstrap/).
-    Tags.of(this).add(ENVIRONMENT_TAG, settings.environment);
+    // (A dashboard takes no tags in CloudFormation; its name carries the stack's.)
+    Tags.of(this).add(ENVIRONMENT_TAG, settings.environment, { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] });
 
     // Function: its own role and log group, so nothing beyond what is granted below is allowed. The
     // group stays in the Standard class: CloudWatch extracts the records' EMF metrics only there.

@@ -48,12 +48,15 @@ export function renderPolicy(file: PolicyFile, environment: string, { accountId,
   return JSON.parse(filled) as { Version: string; Statement: Record<string, unknown>[] };
 }
 
-/** The one command that bootstraps `environment`, in the shell where `$ACCOUNT` is the account id. */
+/**
+ * The one command that bootstraps `environment`, in a shell where `$ACCOUNT` is the account id. No
+ * `--custom-permissions-boundary`: that would bound the execution role itself by the runtime roles'
+ * boundary; the app's roles get it from `-c @aws-cdk/core:permissionsBoundary` (app-boundary.ts).
+ */
 export const bootstrapCommand = (environment: string) =>
   [
     'npx cdk bootstrap',
     `--qualifier ${qualifierOf(environment)}`,
     `--toolkit-stack-name ${toolkitStackName(environment)}`,
     `--cloudformation-execution-policies arn:aws:iam::$ACCOUNT:policy/${executionPolicyName(environment)}`,
-    `--custom-permissions-boundary ${boundaryName(environment)}`,
   ].join(' ');
