@@ -154,7 +154,7 @@ describe('the pipeline', () => {
       );
     });
     // Whatever triggered them (a push, Run workflow), two runs of main share one group: never out of order.
-    expect(pipeline.concurrency?.group).toBe('pipeline-${{ github.ref }}');
+    expect(pipeline.concurrency?.group).toMatch(/^pipeline-\$\{\{ github\.ref \}\}$/);
     // Only the first one says when: the rest follow it.
     // A repository variable: a job's `if` cannot see its environment's (AWS_DEPLOY_ROLE_ARN is one).
     expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_REGION != ''/);
