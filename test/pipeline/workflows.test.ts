@@ -25,7 +25,7 @@ interface Job {
   environment?: string;
   permissions?: Record<string, string>;
   concurrency?: { group: string; 'cancel-in-progress': boolean };
-  strategy?: { matrix?: { include?: { environment: string; qualifier: string; boundary: string }[] } };
+  strategy?: { matrix?: { include?: { environment: string; qualifier: string; boundary: string; role: string }[] } };
   steps: Step[];
 }
 interface Workflow {
@@ -123,6 +123,8 @@ describe('the pipeline', () => {
         environment,
         qualifier: qualifierOf(environment),
         boundary: boundaryName(environment),
+        // One account's diff role for all, or each account's own (separate accounts).
+        role: expect.stringMatching(/vars\.AWS_DIFF_ROLE_ARN \}\}$/),
       })),
     );
     const run = diff?.steps.map((step) => step.run ?? '').join('\n');
@@ -131,7 +133,9 @@ describe('the pipeline', () => {
     expect(run).toContain(`-c "${PERMISSIONS_BOUNDARY_KEY}=$BOUNDARY"`);
     expect(run).toContain('$GITHUB_STEP_SUMMARY');
     const role = diff?.steps.find((step) => step.with?.['role-to-assume']);
-    expect(role?.with?.['role-to-assume']).toMatch(/^\$\{\{ vars\.AWS_DIFF_ROLE_ARN \}\}$/);
+    expect(role?.with?.['role-to-assume']).toMatch(/^\$\{\{ matrix\.role \}\}$/);
+    // The summary is public to the repository's readers: no account id in it.
+    expect(run).toContain("sed -E 's/[0-9]{12}/************/g' diff.txt");
   });
 
   it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each', () => {
