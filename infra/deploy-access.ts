@@ -49,6 +49,8 @@ export const DEPLOY_STACK_ACTIONS = [
   'cloudformation:DescribeStackEvents',
   'cloudformation:GetTemplate',
   'cloudformation:GetTemplateSummary',
+  'cloudformation:ListStackResources',
+  'cloudformation:DescribeStackResources',
 ];
 
 /** `dev` → `Dev`, `eu-prod` → `EuProd`: the environment's part of its role's id and output name. */
