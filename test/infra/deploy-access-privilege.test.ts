@@ -169,6 +169,22 @@ describe('no role the pipeline reaches is an administrator', () => {
     });
   }
 
+  it('lets the execution role attach only the managed policies the stacks use, to their own roles', async () => {
+    const managed = (name: string) => ({ 'iam:PolicyARN': `arn:aws:iam::aws:policy/service-role/${name}` });
+    for (const role of [newRole, roleArn('PlantStore-devEdgeWaf-Reader-ABC')]) {
+      for (const name of ['AWSCodeDeployRoleForLambdaLimited', 'AWSLambdaBasicExecutionRole']) {
+        expect(await may('execution role (dev)', 'iam:AttachRolePolicy', role, managed(name))).toBe('Allowed');
+      }
+    }
+    const production = roleArn('PlantStore-Escalate-ABC');
+    expect(
+      await may('execution role (dev)', 'iam:AttachRolePolicy', production, managed('AWSLambdaBasicExecutionRole')),
+    ).not.toBe('Allowed');
+    expect(
+      await may('execution role (dev)', 'iam:AttachRolePolicy', newRole, managed('AmazonDynamoDBFullAccess')),
+    ).not.toBe('Allowed');
+  });
+
   it("lets the execution role create a role only under its environment's boundary", async () => {
     const boundary = { 'iam:PermissionsBoundary': `arn:aws:iam::${ACCOUNT}:policy/${boundaryName('dev')}` };
     expect(await may('execution role (dev)', 'iam:CreateRole', newRole, boundary)).toBe('Allowed');
