@@ -18,8 +18,7 @@ import {
 import type { Construct } from 'constructs';
 import { boundaryName, executionPolicyName, qualifierOf, renderPolicy } from './bootstrap/policies.ts';
 import { deployTrust, diffTrust, GITHUB_OIDC_HOST, STS_AUDIENCE } from './deploy-access-trust.ts';
-import { EDGE_WAF_REGION } from './edge-waf.ts';
-import { defaultStackName, ENVIRONMENT_TAG } from './stack-environment.ts';
+import { acknowledgeWildcards, deployGrants, stackAcknowledgements, stackArnsOf } from './deploy-role-grants.ts';
 
 export interface DeployAccessProps extends StackProps {
   /** `OWNER/NAME` of the repository, for descriptions: the trust is on its id. */
@@ -32,47 +31,8 @@ export interface DeployAccessProps extends StackProps {
   oidcProviderArn: string | undefined;
 }
 
-/** The Cognito calls of the smoke check's token (deployed/cognito.ts); InitiateAuth needs no IAM permission. */
-export const SMOKE_COGNITO_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminSetUserPassword',
-];
-
-/** What `cdk deploy` does with a deploy role's own credentials once it cannot take the bootstrap roles. */
-export const DEPLOY_STACK_ACTIONS = [
-  'cloudformation:CreateChangeSet',
-  'cloudformation:DescribeChangeSet',
-  'cloudformation:ExecuteChangeSet',
-  'cloudformation:DeleteChangeSet',
-  'cloudformation:DescribeStacks',
-  'cloudformation:DescribeStackEvents',
-  'cloudformation:GetTemplate',
-  'cloudformation:GetTemplateSummary',
-  'cloudformation:ListStackResources',
-  'cloudformation:DescribeStackResources',
-];
-
 /** `dev` → `Dev`, `eu-prod` → `EuProd`: the environment's part of its role's id and output name. */
 export const pascal = (name: string) => name.replace(/(?:^|-)([a-z0-9])/g, (_, first: string) => first.toUpperCase());
-
-// IAM5 acknowledgements name the resource as cdk-nag renders it.
-const ack = (resource: string, reason: string) => ({
-  id: `AwsSolutions-IAM5[Resource::${resource.replace(/\$\{Token\[AWS\.(\w+)\.\d+\]\}/g, '<AWS::$1>')}]`,
-  reason,
-});
-
-/** Each wildcard action and resource of a policy, acknowledged with one reason (IAM5 names each). */
-function acknowledgeWildcards(policy: ManagedPolicy, reason: string): void {
-  const { Statement } = policy.document.toJSON() as { Statement: { Action?: unknown; Resource?: unknown }[] };
-  const wildcards = (value: unknown) =>
-    [value].flat().filter((each): each is string => typeof each === 'string' && each.includes('*'));
-  const findings = Statement.flatMap((statement) => [
-    ...wildcards(statement.Action).map((action) => ({ id: `AwsSolutions-IAM5[Action::${action}]`, reason })),
-    ...wildcards(statement.Resource).map((resource) => ack(resource, reason)),
-  ]);
-  Validations.of(policy).acknowledge(...findings);
-}
 
 export class DeployAccessStack extends Stack {
   constructor(scope: Construct, id: string, props: DeployAccessProps) {
@@ -83,21 +43,6 @@ export class DeployAccessStack extends Stack {
       ? OidcProviderNative.fromOidcProviderArn(this, 'GitHubOidc', props.oidcProviderArn)
       : new OidcProviderNative(this, 'GitHubOidc', { url: `https://${GITHUB_OIDC_HOST}`, clientIds: [STS_AUDIENCE] });
     const where = { accountId: Aws.ACCOUNT_ID, partition: Aws.PARTITION };
-    // An environment's stack (PlantStore, PlantStore-<env>) and its edge's web ACL stack in us-east-1.
-    const regions = [Aws.REGION, EDGE_WAF_REGION];
-    const stackArns = (environment: string) =>
-      [
-        [defaultStackName(environment), Aws.REGION],
-        [`${defaultStackName(environment)}EdgeWaf`, EDGE_WAF_REGION],
-      ].map(([name, region]) => `arn:${Aws.PARTITION}:cloudformation:${region}:${Aws.ACCOUNT_ID}:stack/${name}/*`);
-    const stackAcks = (environment: string, what: string) =>
-      stackArns(environment).map((arn) =>
-        ack(
-          arn,
-          `A stack ARN ends in its id, which changes on re-creation; this is the ${environment} stack's, ${what}.`,
-        ),
-      );
-
     for (const environment of environments) {
       const qualifier = qualifierOf(environment);
       // Fixed names: `cdk bootstrap` and the app's roles (-c @aws-cdk/core:permissionsBoundary) name them.
@@ -115,68 +60,9 @@ export class DeployAccessStack extends Stack {
         description: `GitHub Actions deploys of ${repository} (id ${repositoryId}), environment ${environment}`,
         assumedBy: new OpenIdConnectPrincipal(provider, deployTrust(repositoryId, environment)),
       });
-      const inRegions = <T>(each: (region: string) => T) => regions.map(each);
-      deploy.addToPolicy(
-        new PolicyStatement({
-          sid: 'DeployOwnStacks',
-          actions: DEPLOY_STACK_ACTIONS,
-          resources: stackArns(environment),
-        }),
-      );
-      deploy.addToPolicy(
-        new PolicyStatement({
-          sid: 'PassOwnExecutionRole',
-          actions: ['iam:PassRole'],
-          resources: inRegions(
-            (region) =>
-              `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${qualifier}-cfn-exec-role-${Aws.ACCOUNT_ID}-${region}`,
-          ),
-          conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
-        }),
-      );
-      const bucket = (region: string) =>
-        `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-${region}`;
-      deploy.addToPolicy(
-        new PolicyStatement({
-          sid: 'PublishOwnAssets',
-          actions: ['s3:GetObject', 's3:PutObject', 's3:GetBucketLocation', 's3:ListBucket'],
-          resources: [...inRegions(bucket), ...inRegions((region) => `${bucket(region)}/*`)],
-        }),
-      );
-      deploy.addToPolicy(
-        new PolicyStatement({
-          sid: 'ReadOwnBootstrapVersion',
-          actions: ['ssm:GetParameter', 'ssm:GetParameters'],
-          resources: inRegions(
-            (region) =>
-              `arn:${Aws.PARTITION}:ssm:${region}:${Aws.ACCOUNT_ID}:parameter/cdk-bootstrap/${qualifier}/version`,
-          ),
-        }),
-      );
-      // A user pool's id is known only once its stack is deployed, and changes if it is ever replaced:
-      // each environment's pool carries its name as a tag instead (infra/plant-store-stack.ts).
-      const pools = `arn:${Aws.PARTITION}:cognito-idp:${Aws.REGION}:${Aws.ACCOUNT_ID}:userpool/*`;
-      deploy.addToPolicy(
-        new PolicyStatement({
-          sid: 'SmokeUserInEnvironmentPool',
-          actions: SMOKE_COGNITO_ACTIONS,
-          resources: [pools],
-          conditions: { StringEquals: { [`aws:ResourceTag/${ENVIRONMENT_TAG}`]: environment } },
-        }),
-      );
-      Validations.of(deploy).acknowledge(
-        ...stackAcks(environment, 'deployed through change sets only'),
-        ...inRegions((region) =>
-          ack(
-            `${bucket(region)}/*`,
-            `Asset objects are named by their content hash; this is the ${environment} bootstrap's own bucket.`,
-          ),
-        ),
-        ack(
-          pools,
-          `Pool ids exist only after deploy and change on replacement; the statement is limited to pools tagged ${ENVIRONMENT_TAG}=${environment}, and to the three calls the smoke user needs.`,
-        ),
-      );
+      const grants = deployGrants(environment);
+      for (const statement of grants.statements) deploy.addToPolicy(statement);
+      Validations.of(deploy).acknowledge(...grants.acknowledgements);
       acknowledgeWildcards(
         execution,
         'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses are fenced by the environment tag and the deny statements (docs/pipeline.md, "What one account still shares").',
@@ -202,11 +88,13 @@ export class DeployAccessStack extends Stack {
       new PolicyStatement({
         sid: 'ReadStackTemplates',
         actions: ['cloudformation:DescribeStacks', 'cloudformation:GetTemplate'],
-        resources: environments.flatMap(stackArns),
+        resources: environments.flatMap(stackArnsOf),
       }),
     );
     Validations.of(diff).acknowledge(
-      ...environments.flatMap((environment) => stackAcks(environment, 'read-only: its description and template')),
+      ...environments.flatMap((environment) =>
+        stackAcknowledgements(environment, 'read-only: its description and template'),
+      ),
     );
 
     new CfnOutput(this, 'DiffRoleArn', { description: 'vars.AWS_DIFF_ROLE_ARN (optional)', value: diff.roleArn });
