@@ -14,7 +14,7 @@ const NETWORK_ERRORS = [
 ];
 
 /** The error to show for `error`, met while working on the stack of `outputs`. */
-export function explainAwsError(error: unknown, outputs: StackOutputs): unknown {
+export function explainAwsError(error: unknown, outputs: Pick<StackOutputs, 'stackName' | 'region' | 'file'>): unknown {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
   const where = `stack ${outputs.stackName} in ${outputs.region} (from ${outputs.file})`;
   const { code = '', hostname } = (error ?? {}) as { code?: string; hostname?: string };

@@ -36,6 +36,16 @@ export class OutputsError extends Error {
   override name = 'OutputsError';
 }
 
+/** The environment asked for (--env) is not in the file: `cdk deploy` rewrote it with another's. */
+export class StackNotInFileError extends OutputsError {
+  override name = 'StackNotInFileError';
+  readonly stackName: string;
+  constructor(message: string, stackName: string) {
+    super(message);
+    this.stackName = stackName;
+  }
+}
+
 /** cdk.json's `outputsFile`, resolved against the project (the CDK CLI runs there). */
 export function defaultOutputsFile(): string {
   const cdkJson = JSON.parse(readFileSync(resolve(REPO_ROOT, 'cdk.json'), 'utf8')) as { outputsFile?: string };
@@ -69,7 +79,16 @@ export function readOutputs(given?: string, environment?: string): StackOutputs 
   const all = Object.keys(stacks ?? {});
   const withApi = all.filter((name) => stacks[name]?.ApiUrl !== undefined);
   const stackName = pickStack(withApi.length > 0 ? withApi : all, environment, shown);
-  const outputs = stacks[stackName] ?? {};
+  return stackOutputsOf(stackName, stacks[stackName] ?? {}, file, shown);
+}
+
+/** One stack's outputs (`OutputKey` → `OutputValue`), wherever they were read: `shown` says where. */
+export function stackOutputsOf(
+  stackName: string,
+  outputs: Record<string, string>,
+  file: string,
+  shown: string,
+): StackOutputs {
   const { ApiUrl: apiUrl, TableName: tableName } = outputs;
   if (!apiUrl || !tableName) {
     throw new OutputsError(`${shown} has no ApiUrl or TableName for stack ${stackName}: is it this project's stack?`);
@@ -100,9 +119,10 @@ function pickStack(names: string[], environment: string | undefined, shown: stri
       throw new OutputsError(`--env: ${(error as Error).message.replace(/^env /, '')}`);
     }
     if (names.includes(wanted)) return wanted;
-    throw new OutputsError(
+    throw new StackNotInFileError(
       `${shown} has no outputs of stack ${wanted} (--env ${environment}), only of ${names.join(', ') || 'none'}: ` +
         `"npx cdk deploy -c env=${environment}" writes them there`,
+      wanted,
     );
   }
   const [only] = names;

@@ -5,7 +5,8 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { explainAwsError } from './aws-errors.ts';
 import { addToGroups, DeployedUserError, ensureUser, poolUsername, signIn } from './cognito.ts';
-import { readOutputs, type StackOutputs } from './outputs.ts';
+import type { StackOutputs } from './outputs.ts';
+import { stackOutputs } from './stack-outputs.ts';
 
 export interface DeployedSessionOptions {
   /** `alice` (for alice@example.com) or an e-mail address. */
@@ -40,7 +41,7 @@ export interface DeployedSession {
 
 /** Uses the AWS SDK's default credentials (AWS_PROFILE, environment, SSO…) in the stack's region. */
 export async function deployedSession(options: DeployedSessionOptions): Promise<DeployedSession> {
-  const outputs = readOutputs(options.outputsFile, options.environment);
+  const outputs = await stackOutputs(options.outputsFile, options.environment);
   const { userPoolId, appClientId } = outputs;
   if (!userPoolId || !appClientId) {
     throw new DeployedUserError(

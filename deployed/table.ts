@@ -6,10 +6,10 @@ import { DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from 
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { explainAwsError } from './aws-errors.ts';
 import { poolUsername, subOf } from './cognito.ts';
-import { readOutputs } from './outputs.ts';
+import { stackOutputs } from './stack-outputs.ts';
 
 export async function connectToDeployed(outputsFile: string | undefined, environment?: string) {
-  const outputs = readOutputs(outputsFile, environment);
+  const outputs = await stackOutputs(outputsFile, environment);
   const { region, tableName, userPoolId, stackName } = outputs;
   const raw = new DynamoDBClient({ region });
   const cognito = userPoolId ? new CognitoIdentityProviderClient({ region }) : undefined;

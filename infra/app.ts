@@ -3,12 +3,15 @@
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { boundaryFromCommandLine } from './bootstrap/app-boundary.ts';
 import { flag } from './context-values.ts';
 import { SettingsError } from './settings.ts';
 import { refuseDisposableProduction, stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';
 
 const app = new App();
+// The pipeline's deploys name their environment's boundary (docs/pipeline.md).
+boundaryFromCommandLine(app);
 try {
   const context = (key: string) => app.node.tryGetContext(key);
   // The edge's us-east-1 web ACL stack, when there is one, takes this name too: <stackName>EdgeWaf.

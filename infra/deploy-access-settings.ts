@@ -1,6 +1,7 @@
 // The access stack's settings, from its own CDK context (`-c githubRepository=OWNER/NAME` ...), checked.
 
-import { type ContextReader, flag, list, SettingsError, text } from './context-values.ts';
+import { qualifierOf } from './bootstrap/policies.ts';
+import { type ContextReader, list, SettingsError, text } from './context-values.ts';
 import type { DeployAccessProps } from './deploy-access.ts';
 import { environmentOf, PRODUCTION } from './stack-environment.ts';
 
@@ -11,24 +12,33 @@ export const DEFAULT_ENVIRONMENTS = ['dev', PRODUCTION];
 /** The context keys this app reads; any other key of ours is a typo. */
 export const DEPLOY_ACCESS_KEYS = [
   'githubRepository',
+  'githubRepositoryId',
   'githubEnvironments',
   'githubOidcProviderArn',
-  'bootstrapQualifier',
-  'githubSubjectIncludesRef',
 ] as const;
+/** The command that prints a repository's immutable id. */
+export const REPOSITORY_ID_COMMAND = 'gh api repos/OWNER/NAME --jq .id';
 
-// GitHub's rules for owner and repository names.
+/** Keys of earlier versions, each refused with what to do instead. */
+const RETIRED: Record<string, string> = {
+  githubSubjectIncludesRef:
+    'the roles now check the ref claim themselves: drop it, and give the repository back its default subject (gh api -X PUT repos/OWNER/NAME/actions/oidc/customization/sub -F use_default=true)',
+  bootstrapQualifier: 'each environment now has its own qualifier (psdev, psproducti…, docs/pipeline.md): drop it',
+};
+
+// GitHub's rules for owner and repository names; a repository id is a positive integer.
 const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+const REPOSITORY_ID = /^[1-9]\d{0,19}$/;
 const OIDC_PROVIDER_ARN = /^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\/token\.actions\.githubusercontent\.com$/;
-// What `cdk bootstrap --qualifier` accepts.
-const QUALIFIER = /^[A-Za-z0-9_-]{1,10}$/;
 
 export function readDeployAccess(
   context: ContextReader,
   givenKeys: Iterable<string> = [],
-): Pick<DeployAccessProps, 'repository' | 'environments' | 'oidcProviderArn' | 'qualifier' | 'subjectIncludesRef'> {
+): Pick<DeployAccessProps, 'repository' | 'repositoryId' | 'environments' | 'oidcProviderArn'> {
   const known: readonly string[] = DEPLOY_ACCESS_KEYS;
   for (const key of givenKeys) {
+    const retired = RETIRED[key];
+    if (retired) throw new SettingsError(`${key} is no longer read: ${retired}`);
     if (/^[A-Za-z][A-Za-z0-9]*$/.test(key) && !known.includes(key)) {
       throw new SettingsError(`Unknown context key "${key}"; the access stack reads ${known.join(', ')}`);
     }
@@ -39,20 +49,37 @@ export function readDeployAccess(
       `githubRepository must be your repository as OWNER/NAME (-c githubRepository=octo-org/plant-store), got ${repository === undefined ? 'nothing' : `"${repository}"`}`,
     );
   }
+  const repositoryId = text(context, 'githubRepositoryId');
+  if (repositoryId === undefined || !REPOSITORY_ID.test(repositoryId)) {
+    const fix = REPOSITORY_ID_COMMAND.replace('OWNER/NAME', repository);
+    throw new SettingsError(
+      `githubRepositoryId must be the repository's numeric id, which survives renames (-c githubRepositoryId=$(${fix})), got ${repositoryId === undefined ? 'nothing' : `"${repositoryId}"`}`,
+    );
+  }
   const given = list(text(context, 'githubEnvironments'));
   // Each GitHub environment deploys the stack environment of the same name: the same rule applies.
   const environments = given.length > 0 ? given.map((name) => environmentOf(() => name)) : DEFAULT_ENVIRONMENTS;
+  refuseSharedQualifiers(environments);
   const oidcProviderArn = text(context, 'githubOidcProviderArn');
   if (oidcProviderArn !== undefined && !OIDC_PROVIDER_ARN.test(oidcProviderArn)) {
     throw new SettingsError(
       `githubOidcProviderArn must be the ARN of the account's token.actions.githubusercontent.com provider, got "${oidcProviderArn}"`,
     );
   }
-  const qualifier = text(context, 'bootstrapQualifier') ?? 'hnb659fds';
-  if (!QUALIFIER.test(qualifier)) {
-    throw new SettingsError(`bootstrapQualifier must be up to 10 letters, digits, "_" or "-", got "${qualifier}"`);
+  return { repository, repositoryId, environments, oidcProviderArn };
+}
+
+// One qualifier per environment keeps each one's execution role and asset bucket apart.
+function refuseSharedQualifiers(environments: string[]): void {
+  const seen = new Map<string, string>();
+  for (const environment of environments) {
+    const qualifier = qualifierOf(environment);
+    const other = seen.get(qualifier);
+    if (other !== undefined) {
+      throw new SettingsError(
+        `githubEnvironments ${other} and ${environment} would share the bootstrap qualifier ${qualifier}: make their first 8 letters and digits differ`,
+      );
+    }
+    seen.set(qualifier, environment);
   }
-  // true once the repository's OIDC subject template carries the ref (docs/pipeline.md): main only.
-  const subjectIncludesRef = flag(context, 'githubSubjectIncludesRef');
-  return { repository, environments, oidcProviderArn, qualifier, subjectIncludesRef };
 }

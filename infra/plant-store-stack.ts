@@ -69,8 +69,11 @@ export class PlantStoreStack extends Stack {
       retain: !settings.dev,
       removalPolicy,
     });
-    // What the pipeline's role is scoped by (infra/deploy-access.ts): it may manage smoke users only here.
-    if (identity.userPool) Tags.of(identity.userPool).add(ENVIRONMENT_TAG, settings.environment);
+    // Every resource carries its environment: the pipeline's role may manage smoke users only in this
+    // pool (infra/deploy-access.ts), and another environment's execution policy and boundary refuse
+    // anything tagged so (infra/bootstrap/).
+    // (A dashboard takes no tags in CloudFormation; its name carries the stack's.)
+    Tags.of(this).add(ENVIRONMENT_TAG, settings.environment, { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] });
 
     // Function: its own role and log group, so nothing beyond what is granted below is allowed. The
     // group stays in the Standard class: CloudWatch extracts the records' EMF metrics only there.

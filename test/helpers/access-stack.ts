@@ -45,10 +45,3 @@ export const roleTrust = (template: Template, idPrefix: string) =>
   // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties
   (resources(template, 'AWS::IAM::Role').find(({ id }) => id.startsWith(idPrefix)) as any).AssumeRolePolicyDocument
     .Statement;
-export const rolePolicy = (template: Template, idPrefix: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties
-  (resources(template, 'AWS::IAM::Policy').find(({ id }) => id.startsWith(idPrefix)) as any).PolicyDocument.Statement;
-
-/** A CDK bootstrap role's ARN as the template writes it; the access stack's own Region unless one is named. */
-export const bootstrap = (qualifier: string, kind: string, region = '<AWS::Region>') =>
-  `arn:<AWS::Partition>:iam::<AWS::AccountId>:role/cdk-${qualifier}-${kind}-role-<AWS::AccountId>-${region}`;

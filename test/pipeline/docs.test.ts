@@ -1,86 +1,129 @@
-// docs/pipeline.md's commands are the tested ones: the set-up is at most three commands, its access
-// stack command synthesizes with the keys the app reads, and the variables it names are the ones the
-// workflow and the access stack's outputs use.
+// docs/pipeline.md's commands are the tested ones: the set-up's access stack command synthesizes
+// with the keys the app reads, its bootstraps name the policies the access stack makes, its `gh`
+// commands set every variable the workflow reads from the outputs that say so and protect `main`
+// and both environments, and its who-can-assume table is the one the IAM evaluator decides.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { DEPLOY_ACCESS_KEYS } from '../../infra/deploy-access-settings.ts';
+import { parse } from 'yaml';
+import { bootstrapCommand } from '../../infra/bootstrap/policies.ts';
+import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access-settings.ts';
+import { DEPLOY_REF } from '../../infra/deploy-access-trust.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
+import { whoCanAssumeTable } from '../helpers/github-jobs.ts';
 
 const page = readFileSync(new URL('../../docs/pipeline.md', import.meta.url), 'utf8');
-const workflow = readFileSync(new URL('../../.github/workflows/pipeline.yml', import.meta.url), 'utf8');
+const workflowText = readFileSync(new URL('../../.github/workflows/pipeline.yml', import.meta.url), 'utf8');
+const workflow = parse(workflowText) as { jobs: Record<string, { name?: string }> };
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
 
 /** The text of a `## title` section, up to the next one. */
 const section = (title: string) => page.split(/^## /m).find((part) => part.startsWith(title)) ?? '';
 const setUp = section('From a fork to a first green deploy');
-const commands = (/```sh\n([\s\S]*?)```/.exec(setUp)?.[1] ?? '').split('\n').filter((line) => line.trim());
+const blocks = [...setUp.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) =>
+  (block ?? '').split('\n').filter((line) => line.trim()),
+);
+const [aws = [], github = []] = blocks;
 
-/** `-c key=value` pairs of a command line. */
+/** `-c key=value` pairs of a command line; the repository id's command stands for an id. */
 const contextOf = (command: string) =>
-  Object.fromEntries([...command.matchAll(/-c (\w+)=(\S+)/g)].map(([, key, value]) => [key, value as string]));
-
-/** What the access app does with a command's context: read it, then synthesize the stack. */
-const synthesizeAccess = (command: string) => synthAccess(contextOf(command)).template;
+  Object.fromEntries(
+    [
+      ...command
+        .replace(/\$\(gh api [^)]*\)/g, '123456')
+        .replaceAll('=ID ', '=123456 ')
+        .matchAll(/-c (\w+)=(\S+)/g),
+    ].map(([, key, value]) => [key, value as string]),
+  );
+const accessCommand = aws.find((line) => line.includes('infra/deploy-access-app.ts')) ?? '';
+const outputs = synthAccess(contextOf(accessCommand)).template.toJSON().Outputs as Record<
+  string,
+  { Description: string }
+>;
 
 describe('docs/pipeline.md, from a fork to a first green deploy', () => {
-  it('is at most three commands: install, bootstrap, the access stack (then two settings)', () => {
-    expect(commands).toHaveLength(3);
-    expect(commands.slice(0, 2)).toEqual(['npm ci', 'npx cdk bootstrap']);
-    expect(commands[2]).toMatch(/^npx cdk deploy --app "node infra\/deploy-access-app\.ts" /);
+  it('lists gh, the AWS CLI and jq, which the set-up runs', () => {
+    expect(section('Before you start')).toMatch(/`gh`.*AWS CLI.*`jq`/s);
+  });
+
+  it('installs, deploys the access stack by the repository id, then bootstraps each environment with its execution policy', () => {
+    expect(aws[0]).toBe('npm ci');
+    expect(aws[1]).toBe('ACCOUNT=$(aws sts get-caller-identity --query Account --output text)');
+    expect(accessCommand).toContain(`-c githubRepositoryId=$(${REPOSITORY_ID_COMMAND})`);
+    expect(aws.slice(3)).toEqual(DEFAULT_ENVIRONMENTS.map((environment) => bootstrapCommand(environment)));
   });
 
   it('deploys the access app that exists, with only keys it reads, without overwriting the stacks’ outputs file', () => {
-    const access = commands[2] ?? '';
-    const app = /--app "node ([^"]+)"/.exec(access)?.[1] ?? '';
+    const app = /--app "node ([^"]+)"/.exec(accessCommand)?.[1] ?? '';
     expect(readFileSync(new URL(`../../${app}`, import.meta.url), 'utf8')).toContain('new DeployAccessStack(');
-    const keys = Object.keys(contextOf(access));
-    expect(keys).toEqual(['githubRepository', 'githubSubjectIncludesRef']);
+    const keys = Object.keys(contextOf(accessCommand));
+    expect(keys).toEqual(['githubRepository', 'githubRepositoryId']);
     for (const key of keys) expect(DEPLOY_ACCESS_KEYS).toContain(key);
-    const outputsFile = /--outputs-file (\S+)/.exec(access)?.[1];
+    const outputsFile = /--outputs-file (\S+)/.exec(accessCommand)?.[1];
     expect(outputsFile).toMatch(/^\.local\//);
     expect(outputsFile).not.toBe(cdkJson.outputsFile);
   });
 
-  it("trusts, per environment, the subject GitHub emits under the page's OIDC subject template: main only", () => {
-    const template = JSON.stringify(synthesizeAccess(commands[2] ?? '').toJSON());
-    const keys = [...setUp.matchAll(/-f 'include_claim_keys\[\]=(\w+)'/g)].map(([, key]) => key);
-    expect(setUp).toContain('gh api -X PUT repos/OWNER/NAME/actions/oidc/customization/sub -F use_default=false ');
-    expect(keys).toEqual(['repo', 'context', 'ref']);
-    // GitHub joins the claims in the template's order, each as key:value; context is environment:<name>.
-    const claims = { repo: 'OWNER/NAME', context: 'environment:production', ref: 'ref:refs/heads/main' };
-    const subject = keys.map((key) => (key === 'repo' ? `repo:${claims.repo}` : claims[key as 'context' | 'ref']));
-    expect(template).toContain(`"${subject.join(':')}"`);
-  });
-
-  it('names as settings the variables the deploy jobs read, each an output of the access stack', () => {
-    const rows = [...setUp.matchAll(/^\| `(\w+)` \| (.+?) \| the `(\w+)` output \|$/gm)].map(
-      ([, variable, of, output]) => ({
-        variable,
-        of,
-        output,
-      }),
-    );
-    expect(rows).toEqual([
-      { variable: 'AWS_REGION', of: 'the repository', output: 'Region' },
-      { variable: 'AWS_DEPLOY_ROLE_ARN', of: 'environment `dev`', output: 'DeployRoleArnDev' },
-      { variable: 'AWS_DEPLOY_ROLE_ARN', of: 'environment `production`', output: 'DeployRoleArnProduction' },
-    ]);
-    const deployJobs = workflow.slice(workflow.indexOf('  deploy-dev:'));
-    const read = new Set([...deployJobs.matchAll(/vars\.(\w+)/g)].map(([, name]) => name));
-    expect([...read].sort()).toEqual(['AWS_DEPLOY_ROLE_ARN', 'AWS_REGION']);
-    const outputs = synthesizeAccess(commands[2] ?? '').toJSON().Outputs as Record<string, { Description: string }>;
-    for (const { variable, of, output } of rows) {
-      const environment = /`(\w+)`/.exec(of ?? '')?.[1];
-      expect(outputs[output ?? '']?.Description).toBe(
+  it('sets every variable the workflow reads, each from the access stack output made for it', () => {
+    const set = github
+      .filter((line) => line.startsWith('gh variable set '))
+      .map((line) => {
+        const [, variable, environment, output] =
+          /^gh variable set (\w+)(?: --env (\w+))? --body "\$\(jq -r \.PlantStoreDeployAccess\.(\w+) \.local\/deploy-access\.json\)"$/.exec(
+            line,
+          ) ?? [];
+        return { variable, environment, output };
+      });
+    for (const { variable, environment, output } of set) {
+      const description = outputs[output ?? '']?.Description ?? '';
+      expect(description.replace(' (optional)', '')).toBe(
         `vars.${variable}${environment ? ` of GitHub environment ${environment}` : ''}`,
       );
     }
+    // All but the separate-accounts recipe's own, which that section names.
+    const recipe = section('What one account still shares');
+    const read = [...new Set([...workflowText.matchAll(/vars\.(\w+)/g)].map(([, name]) => name ?? ''))];
+    const setUpSets = new Set(set.map(({ variable }) => variable));
+    for (const name of setUpSets) expect(read).toContain(name);
+    for (const name of read) expect(setUpSets.has(name) || recipe.includes(`\`${name}\``)).toBe(true);
+    for (const environment of DEFAULT_ENVIRONMENTS) {
+      expect(set).toContainEqual(expect.objectContaining({ variable: 'AWS_DEPLOY_ROLE_ARN', environment }));
+    }
   });
 
-  it('names every variable the workflow reads', () => {
-    for (const [, name] of workflow.matchAll(/vars\.(\w+)/g)) expect(page).toContain(`\`${name}\``);
+  it('protects main by a ruleset whose required check is the workflow’s, and deploys each environment from main only', () => {
+    const inputs = [...github.join('\n').matchAll(/(infra\/bootstrap\/[\w-]+\.json)/g)].map(([, file]) => file ?? '');
+    for (const file of inputs) expect(existsSync(new URL(`../../${file}`, import.meta.url))).toBe(true);
+    const read = (file: string) =>
+      JSON.parse(readFileSync(new URL(`../../infra/bootstrap/${file}`, import.meta.url), 'utf8'));
+    expect(github).toContain(
+      'gh api -X POST repos/OWNER/NAME/rulesets --input infra/bootstrap/github-main-ruleset.json',
+    );
+    const ruleset = read('github-main-ruleset.json');
+    const rule = (type: string) => ruleset.rules.find((each: { type: string }) => each.type === type);
+    expect(rule('pull_request').parameters.required_approving_review_count).toBeGreaterThan(0);
+    expect(rule('required_status_checks').parameters.required_status_checks).toEqual([
+      { context: workflow.jobs.check?.name },
+    ]);
+    const branch = DEPLOY_REF.replace('refs/heads/', '');
+    for (const environment of DEFAULT_ENVIRONMENTS) {
+      expect(github.some((line) => line.includes(`repos/OWNER/NAME/environments/${environment} --input`))).toBe(true);
+      expect(github).toContain(
+        `gh api -X POST repos/OWNER/NAME/environments/${environment}/deployment-branch-policies -f name=${branch} -f type=branch`,
+      );
+      expect(read(`github-environment-${environment}.json`).deployment_branch_policy).toEqual({
+        protected_branches: false,
+        custom_branch_policies: true,
+      });
+    }
+    const production = read('github-environment-production.json');
+    expect(production.prevent_self_review).toBe(true);
+    expect(production.reviewers).toHaveLength(1);
+  });
+
+  it('carries the who-can-assume-what table the IAM evaluator decides', () => {
+    expect(page).toContain(whoCanAssumeTable());
   });
 });
 
@@ -88,10 +131,31 @@ describe('docs/pipeline.md, elsewhere', () => {
   it('gives access stack commands that synthesize, and environments the stack accepts', () => {
     const accessCommands = [...page.matchAll(/`(npx cdk deploy --app "node infra\/deploy-access-app\.ts"[^`]*)`/g)];
     expect(accessCommands.length).toBeGreaterThan(0);
-    for (const [, command] of accessCommands) expect(() => synthesizeAccess(command ?? '')).not.toThrow();
-    // Placeholders (`-c env=NAME`) aside, every environment the page names is one the stack accepts.
+    for (const [, command] of accessCommands) expect(() => synthAccess(contextOf(command ?? ''))).not.toThrow();
     const named = [...page.matchAll(/-c env=([\w-]+)/g)].map(([, name]) => name).filter((name) => name !== 'NAME');
     expect(named).toContain('staging');
     for (const name of named) expect(environmentOf(() => name)).toBe(name);
+    for (const [, environment] of page.matchAll(
+      /npx cdk bootstrap --qualifier \w+ --toolkit-stack-name PlantStoreToolkit-([\w-]+)/g,
+    )) {
+      expect(page).toContain(bootstrapCommand(environment ?? ''));
+    }
+  });
+
+  it("gives, per account of the separate-accounts recipe, a diff role that reads that account's environment only", () => {
+    const recipe = section('What one account still shares');
+    const environments = [...recipe.matchAll(/`-c githubEnvironments=([\w-]+)`/g)].map(([, name]) => name ?? '');
+    expect(environments).toEqual(DEFAULT_ENVIRONMENTS);
+    for (const environment of environments) {
+      const { template } = synthAccess({
+        githubRepository: 'o/n',
+        githubRepositoryId: '1',
+        githubEnvironments: environment,
+      });
+      const diff = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('DiffRole'));
+      const stacks = JSON.stringify(diff?.[1].Properties.PolicyDocument).match(/stack\/[\w-]+\//g);
+      const own = environment === 'production' ? 'PlantStore' : `PlantStore-${environment}`;
+      expect(new Set(stacks)).toEqual(new Set([`stack/${own}/`, `stack/${own}EdgeWaf/`]));
+    }
   });
 });

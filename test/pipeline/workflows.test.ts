@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/bootstrap/app-boundary.ts';
+import { boundaryName, qualifierOf } from '../../infra/bootstrap/policies.ts';
 import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access-settings.ts';
 import { actionlint } from '../helpers/actionlint.ts';
 
@@ -23,11 +25,12 @@ interface Job {
   environment?: string;
   permissions?: Record<string, string>;
   concurrency?: { group: string; 'cancel-in-progress': boolean };
-  strategy?: { matrix?: { environment?: string[] } };
+  strategy?: { matrix?: { include?: { environment: string; qualifier: string; boundary: string; role: string }[] } };
   steps: Step[];
 }
 interface Workflow {
   permissions?: Record<string, string> | string;
+  concurrency?: { group: string; 'cancel-in-progress': string };
   jobs: Record<string, Job>;
 }
 const workflows = files.map((file) => ({ file, text: text(file), workflow: parse(text(file)) as Workflow }));
@@ -114,12 +117,25 @@ describe('the pipeline', () => {
   it('shows cdk diff of each environment the access stack trusts, on pull requests, through the read-only diff role', () => {
     const { diff } = pipeline.jobs;
     expect(diff?.if).toMatch(/github.event_name == 'pull_request' && vars.AWS_DIFF_ROLE_ARN != ''/);
-    expect(diff?.strategy?.matrix?.environment).toEqual(DEFAULT_ENVIRONMENTS);
+    // Each environment with its own bootstrap and boundary, as its deploy job synthesizes it.
+    expect(diff?.strategy?.matrix?.include).toEqual(
+      DEFAULT_ENVIRONMENTS.map((environment) => ({
+        environment,
+        qualifier: qualifierOf(environment),
+        boundary: boundaryName(environment),
+        // One account's diff role for all, or each account's own (separate accounts).
+        role: expect.stringMatching(/vars\.AWS_DIFF_ROLE_ARN \}\}$/),
+      })),
+    );
     const run = diff?.steps.map((step) => step.run ?? '').join('\n');
     expect(run).toContain('npx cdk diff --method=template');
+    expect(run).toContain('-c "@aws-cdk/core:bootstrapQualifier=$QUALIFIER"');
+    expect(run).toContain(`-c "${PERMISSIONS_BOUNDARY_KEY}=$BOUNDARY"`);
     expect(run).toContain('$GITHUB_STEP_SUMMARY');
     const role = diff?.steps.find((step) => step.with?.['role-to-assume']);
-    expect(role?.with?.['role-to-assume']).toMatch(/^\$\{\{ vars\.AWS_DIFF_ROLE_ARN \}\}$/);
+    expect(role?.with?.['role-to-assume']).toMatch(/^\$\{\{ matrix\.role \}\}$/);
+    // The summary is public to the repository's readers: no account id in it.
+    expect(run).toContain("sed -E 's/[0-9]{12}/************/g' diff.txt");
   });
 
   it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each', () => {
@@ -133,7 +149,7 @@ describe('the pipeline', () => {
       expect({ id, runs: runs.slice(-2) }).toEqual({
         id,
         runs: [
-          `npx cdk deploy --all -c env=${name} --require-approval never`,
+          `npx cdk deploy --all -c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)} --require-approval never`,
           `npm run smoke -- --deployed --env ${name} --user ci-smoke --reset-password`,
         ],
       });
@@ -141,6 +157,8 @@ describe('the pipeline', () => {
         /^\$\{\{ vars\.AWS_DEPLOY_ROLE_ARN \}\}$/,
       );
     });
+    // Whatever triggered them (a push, Run workflow), two runs of main share one group: never out of order.
+    expect(pipeline.concurrency?.group).toMatch(/^pipeline-\$\{\{ github\.ref \}\}$/);
     // Only the first one says when: the rest follow it.
     // A repository variable: a job's `if` cannot see its environment's (AWS_DEPLOY_ROLE_ARN is one).
     expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_REGION != ''/);

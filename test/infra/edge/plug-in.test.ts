@@ -18,7 +18,7 @@ it('is imported outside its folders only by the stack, the app’s stacks, the s
   expect(importers.sort()).toEqual([
     'handlers/list-plants.ts',
     'infra/context-keys.ts',
-    'infra/deploy-access.ts',
+    'infra/deploy-role-grants.ts',
     'infra/plant-store-stack.ts',
     'infra/settings.ts',
     'infra/stacks.ts',

@@ -1,0 +1,62 @@
+// The CloudFormation execution policy and permissions boundary each environment is bootstrapped
+// with (docs/pipeline.md), from the JSON files beside this one: what a stack of that environment
+// may create, and what the roles it creates may ever do. One bootstrap qualifier per environment,
+// so that each has its own execution role, asset bucket and bootstrap version.
+
+import { readFileSync } from 'node:fs';
+import { defaultStackName, ENVIRONMENT_TAG } from '../stack-environment.ts';
+
+/** Managed policy names the access stack creates and `cdk bootstrap` is given, per environment. */
+export const executionPolicyName = (environment: string) => `PlantStoreExecution-${environment}`;
+export const boundaryName = (environment: string) => `PlantStoreBoundary-${environment}`;
+/** The environment's own bootstrap stack (the default, CDKToolkit, stays whatever it is). */
+export const toolkitStackName = (environment: string) => `PlantStoreToolkit-${environment}`;
+
+/**
+ * `ps` and the environment's letters and digits, at most 10 characters as `cdk bootstrap --qualifier`
+ * allows: dev → psdev, production → psproducti. Two environments must not share one (the settings
+ * reader refuses them).
+ */
+export const qualifierOf = (environment: string) => `ps${environment.replace(/[^a-z0-9]/g, '').slice(0, 8)}`;
+
+export type PolicyFile = 'execution-policy' | 'permissions-boundary';
+
+/** The account and partition: concrete in tests, CloudFormation's pseudo parameters in the access stack. */
+export interface Where {
+  accountId: string;
+  partition: string;
+}
+
+/** A policy file with its placeholders filled for `environment`. */
+export function renderPolicy(file: PolicyFile, environment: string, { accountId, partition }: Where) {
+  const values: Record<string, string> = {
+    Partition: partition,
+    AccountId: accountId,
+    Environment: environment,
+    EnvironmentTag: ENVIRONMENT_TAG,
+    StackPrefix: defaultStackName(environment),
+    Qualifier: qualifierOf(environment),
+    BoundaryName: boundaryName(environment),
+  };
+  const text = readFileSync(new URL(`${file}.json`, import.meta.url), 'utf8');
+  const filled = text.replace(/\$\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${file}.json: unknown placeholder ${whole}`);
+    // Inside a JSON string: a token or ARN never holds a quote, but say so rather than assume it.
+    return JSON.stringify(value).slice(1, -1);
+  });
+  return JSON.parse(filled) as { Version: string; Statement: Record<string, unknown>[] };
+}
+
+/**
+ * The one command that bootstraps `environment`, in a shell where `$ACCOUNT` is the account id. No
+ * `--custom-permissions-boundary`: that would bound the execution role itself by the runtime roles'
+ * boundary; the app's roles get it from `-c @aws-cdk/core:permissionsBoundary` (app-boundary.ts).
+ */
+export const bootstrapCommand = (environment: string) =>
+  [
+    'npx cdk bootstrap',
+    `--qualifier ${qualifierOf(environment)}`,
+    `--toolkit-stack-name ${toolkitStackName(environment)}`,
+    `--cloudformation-execution-policies arn:aws:iam::$ACCOUNT:policy/${executionPolicyName(environment)}`,
+  ].join(' ');

@@ -1,0 +1,194 @@
+// What the pipeline's roles may do in one account, decided by an IAM evaluator over the synthesized
+// access stack, the shipped execution policy and boundary (infra/bootstrap/), and the CDK bootstrap
+// template's roles: no role the pipeline reaches is an administrator, and dev's path reaches none of
+// production's stack, table, users, execution role or assets.
+
+import { describe, expect, it } from '@jest/globals';
+import { boundaryName, qualifierOf, renderPolicy } from '../../infra/bootstrap/policies.ts';
+import { defaultStackName, ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
+import { synthAccess } from '../helpers/access-stack.ts';
+import { bootstrapRole } from '../helpers/bootstrap-template.ts';
+import { ACCOUNT, type Decision, decide, type PolicyDocument, REGION, resolveIn, roleArn } from '../helpers/iam.ts';
+
+const { template } = synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
+const ENVIRONMENTS = ['dev', 'production'] as const;
+type Environment = (typeof ENVIRONMENTS)[number];
+const where = { accountId: ACCOUNT, partition: 'aws' };
+
+/** A role's inline policies as IAM will hold them. */
+function identityOf(idPrefix: string): PolicyDocument[] {
+  return Object.entries(template.findResources('AWS::IAM::Policy'))
+    .filter(([id]) => id.startsWith(idPrefix))
+    .map(([, policy]) => resolveIn(template, policy.Properties.PolicyDocument));
+}
+
+/** The principals the pipeline reaches, each with the policies that bound what it may do. */
+const principals = {
+  ...Object.fromEntries(
+    ENVIRONMENTS.map((environment) => [
+      `GitHub deploy role (${environment})`,
+      {
+        arn: roleArn(`DeployRole-${environment}`),
+        identity: identityOf(`DeployRole${environment === 'dev' ? 'Dev' : 'Production'}`),
+      },
+    ]),
+  ),
+  'GitHub diff role': { arn: roleArn('DiffRole'), identity: identityOf('DiffRole') },
+  ...Object.fromEntries(
+    ENVIRONMENTS.map((environment) => [
+      `execution role (${environment})`,
+      {
+        arn: roleArn(`cdk-${qualifierOf(environment)}-cfn-exec-role-${ACCOUNT}-${REGION}`),
+        identity: [renderPolicy('execution-policy', environment, where)],
+      },
+    ]),
+  ),
+  // Whatever a stack puts in a role's own policy, the boundary caps it: the worst case is `*`.
+  ...Object.fromEntries(
+    ENVIRONMENTS.map((environment) => [
+      `any role a ${environment} stack creates`,
+      {
+        arn: roleArn(`${defaultStackName(environment)}-AnyRole-ABC`),
+        identity: [{ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] }],
+        boundary: renderPolicy('permissions-boundary', environment, where),
+      },
+    ]),
+  ),
+} as Record<string, { arn: string; identity: PolicyDocument[]; boundary?: PolicyDocument }>;
+
+async function may(
+  principal: string,
+  action: string,
+  resource: string,
+  context: Record<string, string> = {},
+): Promise<Decision> {
+  const who = principals[principal];
+  if (!who) throw new Error(`no principal ${principal}`);
+  const { decision } = await decide({
+    request: { principal: who.arn, action, resource: { resource, accountId: ACCOUNT }, contextVariables: context },
+    identityPolicies: who.identity.map((policy, index) => ({ name: `policy${index}`, policy })),
+    ...(who.boundary && { permissionBoundaryPolicies: [{ name: 'boundary', policy: who.boundary }] }),
+  });
+  return decision;
+}
+
+// One environment's resources, as their ARNs and tags will be once deployed.
+const of = (environment: Environment) => {
+  const stack = defaultStackName(environment);
+  const qualifier = qualifierOf(environment);
+  return {
+    stack: `arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${stack}/0a1b2c3d`,
+    table: `arn:aws:dynamodb:${REGION}:${ACCOUNT}:table/${stack}-TableCD117FA1-1A2B3C`,
+    pool: `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${REGION}_AbCdEf${environment.length}`,
+    // The HTTP API (apigateway /apis) is fenced by the same tag, but the evaluator's data has no
+    // resource type for its PATCH: not evaluated here (docs/pipeline.md says what one account shares).
+    function: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${stack}-Function76856677-AbCdEf`,
+    execution: roleArn(`cdk-${qualifier}-cfn-exec-role-${ACCOUNT}-${REGION}`),
+    assets: `arn:aws:s3:::cdk-${qualifier}-assets-${ACCOUNT}-${REGION}/0123abcd.zip`,
+    tag: { [`aws:ResourceTag/${ENVIRONMENT_TAG}`]: environment },
+  };
+};
+const dev = of('dev');
+const production = of('production');
+
+describe("dev's path in one account", () => {
+  const devPrincipals = ['GitHub deploy role (dev)', 'execution role (dev)', 'any role a dev stack creates'];
+  const reads = [
+    ['read production’s table', 'dynamodb:GetItem', production.table, production.tag],
+    ['write production’s table', 'dynamodb:PutItem', production.table, production.tag],
+    ['set a production user’s password', 'cognito-idp:AdminSetUserPassword', production.pool, production.tag],
+    ['change production’s stack', 'cloudformation:ExecuteChangeSet', production.stack, {}],
+    ['change production’s function', 'lambda:UpdateFunctionCode', production.function, production.tag],
+  ] as const;
+  for (const principal of devPrincipals) {
+    it.each(reads)(`${principal} cannot %s`, async (_what, action, resource, context) => {
+      expect(await may(principal, action, resource, context)).not.toBe('Allowed');
+    });
+  }
+
+  it("GitHub's dev role takes neither production's execution role nor its assets, and no bootstrap role at all", async () => {
+    const role = 'GitHub deploy role (dev)';
+    const pass = { 'iam:PassedToService': 'cloudformation.amazonaws.com' };
+    expect(await may(role, 'iam:PassRole', dev.execution, pass)).toBe('Allowed');
+    expect(await may(role, 'iam:PassRole', production.execution, pass)).not.toBe('Allowed');
+    expect(await may(role, 's3:PutObject', dev.assets)).toBe('Allowed');
+    expect(await may(role, 's3:PutObject', production.assets)).not.toBe('Allowed');
+    for (const qualifier of ['hnb659fds', qualifierOf('dev'), qualifierOf('production')]) {
+      for (const kind of ['DeploymentActionRole', 'LookupRole', 'FilePublishingRole']) {
+        const target = bootstrapRole(kind, qualifier);
+        const { decision } = await decide({
+          request: {
+            principal: principals[role]?.arn ?? '',
+            action: 'sts:AssumeRole',
+            resource: { resource: target.arn, accountId: ACCOUNT },
+            contextVariables: {},
+          },
+          identityPolicies: (principals[role]?.identity ?? []).map((policy, index) => ({
+            name: `policy${index}`,
+            policy,
+          })),
+          resourcePolicy: target.trust,
+        });
+        expect({ kind, qualifier, decision }).toEqual({ kind, qualifier, decision: 'ImplicitlyDenied' });
+      }
+    }
+  });
+
+  it('still deploys its own: change sets of its stack, its table, its pool, under its own tag', async () => {
+    expect(await may('GitHub deploy role (dev)', 'cloudformation:ExecuteChangeSet', dev.stack)).toBe('Allowed');
+    expect(await may('execution role (dev)', 'dynamodb:CreateTable', dev.table, dev.tag)).toBe('Allowed');
+    expect(await may('execution role (dev)', 'cognito-idp:UpdateUserPool', dev.pool, dev.tag)).toBe('Allowed');
+    expect(await may('any role a dev stack creates', 'dynamodb:Query', dev.table, dev.tag)).toBe('Allowed');
+  });
+});
+
+describe('no role the pipeline reaches is an administrator', () => {
+  const newRole = roleArn('PlantStore-dev-Escalate-ABC');
+  const escalations = [
+    ['create an IAM user', 'iam:CreateUser', roleArn('x').replace(':role/x', ':user/intruder'), {}],
+    ['give a user an access key', 'iam:CreateAccessKey', roleArn('x').replace(':role/x', ':user/intruder'), {}],
+    [
+      'attach AdministratorAccess',
+      'iam:AttachRolePolicy',
+      newRole,
+      { 'iam:PolicyARN': 'arn:aws:iam::aws:policy/AdministratorAccess' },
+    ],
+    ['create a role without the boundary', 'iam:CreateRole', newRole, {}],
+    [
+      'create a role under another boundary',
+      'iam:CreateRole',
+      newRole,
+      { 'iam:PermissionsBoundary': `arn:aws:iam::${ACCOUNT}:policy/Open` },
+    ],
+    ['remove a role’s boundary', 'iam:DeleteRolePermissionsBoundary', newRole, {}],
+    ['rewrite the boundary', 'iam:CreatePolicyVersion', `arn:aws:iam::${ACCOUNT}:policy/${boundaryName('dev')}`, {}],
+  ] as const;
+  for (const principal of Object.keys(principals)) {
+    it.each(escalations)(`${principal} cannot %s`, async (_what, action, resource, context) => {
+      expect(await may(principal, action, resource, context)).not.toBe('Allowed');
+    });
+  }
+
+  it('lets the execution role attach only the managed policies the stacks use, to their own roles', async () => {
+    const managed = (name: string) => ({ 'iam:PolicyARN': `arn:aws:iam::aws:policy/service-role/${name}` });
+    for (const role of [newRole, roleArn('PlantStore-devEdgeWaf-Reader-ABC')]) {
+      for (const name of ['AWSCodeDeployRoleForLambdaLimited', 'AWSLambdaBasicExecutionRole']) {
+        expect(await may('execution role (dev)', 'iam:AttachRolePolicy', role, managed(name))).toBe('Allowed');
+      }
+    }
+    const production = roleArn('PlantStore-Escalate-ABC');
+    expect(
+      await may('execution role (dev)', 'iam:AttachRolePolicy', production, managed('AWSLambdaBasicExecutionRole')),
+    ).not.toBe('Allowed');
+    expect(
+      await may('execution role (dev)', 'iam:AttachRolePolicy', newRole, managed('AmazonDynamoDBFullAccess')),
+    ).not.toBe('Allowed');
+  });
+
+  it("lets the execution role create a role only under its environment's boundary", async () => {
+    const boundary = { 'iam:PermissionsBoundary': `arn:aws:iam::${ACCOUNT}:policy/${boundaryName('dev')}` };
+    expect(await may('execution role (dev)', 'iam:CreateRole', newRole, boundary)).toBe('Allowed');
+    const other = { 'iam:PermissionsBoundary': `arn:aws:iam::${ACCOUNT}:policy/${boundaryName('production')}` };
+    expect(await may('execution role (dev)', 'iam:CreateRole', newRole, other)).not.toBe('Allowed');
+  });
+});
