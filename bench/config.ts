@@ -26,8 +26,11 @@ if (variantRuns !== undefined && !(Number.isInteger(variantRuns) && variantRuns 
 }
 
 export const benchDir = fileURLToPath(new URL('.', import.meta.url));
-/** Scratch space (bundles, the issuer's certificate): git-ignored, rebuilt on every run. */
-export const tmpDir = `${benchDir}tmp/`;
+/**
+ * Scratch space (bundles, the issuer's certificate): git-ignored, rebuilt on every run. The smoke
+ * tests give each run its own (BENCH_TMP), since two runs rebuilding one folder break each other.
+ */
+export const tmpDir = process.env.BENCH_TMP ?? `${benchDir}tmp/`;
 /**
  * Where results go: bench/out/ (git-ignored) unless `--update-reference` asks for the committed
  * reference files; the smoke test points BENCH_OUT elsewhere.

@@ -13,6 +13,7 @@ import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
 import {
+  loadTracer,
   noteCaller,
   notePlantsReturned,
   recordInit,
@@ -29,6 +30,7 @@ import { linkBase } from './lib/public-url.ts';
 import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/warm-up.ts';
 
 const config = readConfig();
+loadTracer(config.telemetry);
 const verifyToken = createTokenVerifier(config.auth);
 const plantsClient = createPlantsClient(config.dynamodbEndpoint);
 const groupCache = createGroupCache(config.groupCache);
@@ -36,7 +38,7 @@ const groupCache = createGroupCache(config.groupCache);
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
 await settleWithin([verifyToken.hydrated, warmUp], INIT_WARM_UP_BUDGET_MS);
-await startTracing();
+await startTracing(config.telemetry);
 const dynamodb = traceClient(plantsClient);
 recordInit(config.telemetry);
 

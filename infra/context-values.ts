@@ -1,6 +1,7 @@
 // Reading one CDK context value: `-c key=value` strings and typed cdk.json values alike, each
 // refusal naming the key and what it must be.
 
+import { integerRange, wholeNumberIn } from '../handlers/lib/environment.ts';
 /** Reads a context value: `node.tryGetContext` in the stack, a plain map in tests. */
 export type ContextReader = (key: string) => unknown;
 
@@ -29,16 +30,8 @@ export function flag(context: ContextReader, key: string): boolean {
 export function integer(context: ContextReader, key: string, fallback: number, min = 1, max = Infinity): number {
   const value = text(context, key);
   if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) {
-    const range =
-      max === Infinity
-        ? min === 1
-          ? 'a positive integer'
-          : `an integer of at least ${min}`
-        : `an integer from ${min} to ${max}`;
-    throw new SettingsError(`${key} must be ${range}, got "${value}"`);
-  }
+  const number = wholeNumberIn(value, min, max);
+  if (number === undefined) throw new SettingsError(`${key} must be ${integerRange(min, max)}, got "${value}"`);
   return number;
 }
 

@@ -4,7 +4,10 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { type AuthSettings, functionEnvironment } from '../handlers/lib/environment.ts';
+import { type FunctionSettings, functionEnvironment } from '../handlers/lib/environment.ts';
+
+type AuthSettings = NonNullable<FunctionSettings['auth']>;
+
 import type { ExternalIdentity, IdentitySettings } from './identity-settings.ts';
 import { ownUserPool } from './user-pool.ts';
 

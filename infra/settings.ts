@@ -2,7 +2,7 @@
 // checked, naming the bad key, before any resource is defined.
 
 import {
-  type GroupCacheSettings,
+  type GroupCacheConfig,
   MAX_BASE_URL_LENGTH,
   MAX_GROUP_CACHE_MAX_BYTES,
   MAX_GROUP_CACHE_TTL_SECONDS,
@@ -50,7 +50,7 @@ export interface StackSettings {
   /** CloudFront + WAF as the only way to the function (-c edge=true), in the HTTP API's place; undefined: no edge. */
   edge: EdgeSettings | undefined;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
-  groupCache: GroupCacheSettings;
+  groupCache: Partial<GroupCacheConfig>;
   /** The environment's name (`-c env`, default production): its stack name and its metrics' `service`. */
   environment: string;
 }
@@ -120,7 +120,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
 }
 
 // Checked with the function's own bounds, so a bad value fails the synth rather than a cold start.
-function readGroupCache(context: ContextReader): GroupCacheSettings {
+function readGroupCache(context: ContextReader): Partial<GroupCacheConfig> {
   const given = (key: string, max: number) =>
     text(context, key) === undefined ? undefined : integer(context, key, 0, 0, max);
   const ttlSeconds = given('groupCacheSeconds', MAX_GROUP_CACHE_TTL_SECONDS);

@@ -1,77 +1,24 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
 import {
+  type Config,
   DEFAULT_GROUP_CACHE_MAX_BYTES,
   DEFAULT_GROUP_CACHE_TTL_SECONDS,
   ENV,
   type IssuerType,
+  integerRange,
   MAX_BASE_URL_LENGTH,
   MAX_GROUP_CACHE_MAX_BYTES,
   MAX_GROUP_CACHE_TTL_SECONDS,
   publicBase,
   REQUEST_LOG_MODES,
   type RequestLogMode,
+  type TelemetryConfig,
+  type TokenUse,
+  wholeNumberIn,
 } from './environment.ts';
-import type { GroupCacheSettings } from './group-cache.ts';
 import { isLoopbackHost } from './loopback.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
-
-export interface Config {
-  tableName: string;
-  /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
-  dynamodbEndpoint: string | undefined;
-  maxPageSize: number;
-  /** Base URL clients use (PUBLIC_BASE_URL): every next link is absolute under it (see public-url.ts). */
-  publicBaseUrl: string | undefined;
-  /**
-   * Whether API Gateway filled the event's requestContext, so its execute-api host can be trusted
-   * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
-   */
-  requestContextFromApiGateway: boolean;
-  /** Reached only through the opt-in edge (BEHIND_EDGE): its middleware restores the caller's headers. */
-  behindEdge: boolean;
-  auth: AuthConfig;
-  telemetry: TelemetryConfig;
-  /** Group partition reads kept per container (see group-cache.ts). */
-  groupCache: GroupCacheSettings;
-}
-
-/** What the function records about requests (see observability.ts). */
-export interface TelemetryConfig {
-  requestLog: RequestLogMode;
-  /** The `service` dimension of every metric (POWERTOOLS_SERVICE_NAME, which the Tracer reads too). */
-  service: string;
-  /** CloudWatch namespace of the EMF metrics (POWERTOOLS_METRICS_NAMESPACE). */
-  namespace: string;
-  /** EMF metrics in the records; off where CloudWatch never reads them (`npm start`). */
-  metrics: boolean;
-  /** Indented records for a person at a terminal (POWERTOOLS_DEV). */
-  pretty: boolean;
-  /** The version serving: Lambda sets it, to the number when invoked through a version or alias. */
-  version: string;
-  /** How Lambda started this environment: `provisioned-concurrency` is no cold start for a caller. */
-  initializationType: string | undefined;
-}
-
-export interface AuthConfig {
-  issuer: string;
-  /** OIDC audience, or the app client id(s) for a Cognito user pool. */
-  audience: string[];
-  /**
-   * Which tokens are accepted: `access` or `id` (the `token_use` claim must say so), `not-id`
-   * (the OIDC default: anything that does not mark itself as an ID token), or `any`.
-   */
-  tokenUse: 'access' | 'id' | 'not-id' | 'any';
-  /** The longest lifetime (`exp` − `iat`, in seconds) a token may have. */
-  maxTokenLifetime: number;
-  jwksUri: string;
-  /** Scope(s) the token must carry, or undefined when none is required. */
-  requiredScope: string[] | undefined;
-  /** Cognito access tokens carry `client_id` instead of `aud`. */
-  isCognito: boolean;
-  /** Claim naming the caller's groups (whose plants the caller may also read), or undefined: no sharing. */
-  groupsClaim: string | undefined;
-}
 
 /** Thrown at cold start when the environment is incomplete: the function must not serve. */
 export class ConfigError extends Error {
@@ -92,52 +39,84 @@ const DEFAULT_MAX_PAGE_SIZE = 100;
 /** A page is read into memory and returned in one response (Lambda allows 6 MB): bound it. */
 const MAX_MAX_PAGE_SIZE = 10_000;
 
+/** Auth0's default access token lifetime, and the longest a Cognito user pool issues. */
+const DEFAULT_MAX_TOKEN_LIFETIME = 86_400;
+/** Auth0's maximum: a bound that still refuses `exp` = 1e300. */
+const MAX_MAX_TOKEN_LIFETIME = 2_592_000;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `iss` is compared exactly, so the issuer is kept as given: Auth0's ends in `/`, Cognito's
   // doesn't. Only paths built from it (the default JWKS URL) drop a trailing slash.
   const issuer = required(env, ENV.issuer);
   const issuerBase = issuer.replace(/\/+$/, '');
-  const isCognito = readIssuerType(env, COGNITO_ISSUER.test(issuerBase) ? 'cognito' : 'oidc') === 'cognito';
+  const issuerType = readIssuerType(env, COGNITO_ISSUER.test(issuerBase) ? 'cognito' : 'oidc');
+  const isCognito = issuerType === 'cognito';
   return {
     tableName: required(env, ENV.tableName),
     dynamodbEndpoint: optional(env, ENV.dynamodbEndpoint),
-    maxPageSize: readMaxPageSize(env),
+    maxPageSize: readInteger(env, ENV.maxPageSize, { fallback: DEFAULT_MAX_PAGE_SIZE, min: 1, max: MAX_MAX_PAGE_SIZE }),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
     behindEdge: readBehindEdge(env),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
+      issuerType,
       tokenUse: readTokenUse(env, isCognito),
-      maxTokenLifetime: readMaxTokenLifetime(env),
+      maxTokenLifetime: readInteger(env, ENV.maxTokenLifetime, {
+        fallback: DEFAULT_MAX_TOKEN_LIFETIME,
+        min: 60,
+        max: MAX_MAX_TOKEN_LIFETIME,
+        note: 'seconds',
+      }),
       jwksUri: readJwksUri(env, issuerBase),
       requiredScope: optional(env, ENV.requiredScope)?.split(/\s+/),
-      isCognito,
       // Sharing is off unless a claim is configured.
       groupsClaim: readGroupsClaim(env, isCognito ? COGNITO_GROUPS_CLAIM : undefined),
     },
     telemetry: readTelemetry(env),
     groupCache: {
-      ttlSeconds: readInteger(
-        env,
-        ENV.groupCacheTtlSeconds,
-        DEFAULT_GROUP_CACHE_TTL_SECONDS,
-        MAX_GROUP_CACHE_TTL_SECONDS,
-      ),
-      maxBytes: readInteger(env, ENV.groupCacheMaxBytes, DEFAULT_GROUP_CACHE_MAX_BYTES, MAX_GROUP_CACHE_MAX_BYTES),
+      ttlSeconds: readInteger(env, ENV.groupCacheTtlSeconds, {
+        fallback: DEFAULT_GROUP_CACHE_TTL_SECONDS,
+        max: MAX_GROUP_CACHE_TTL_SECONDS,
+        note: '0 turns the group cache off',
+      }),
+      maxBytes: readInteger(env, ENV.groupCacheMaxBytes, {
+        fallback: DEFAULT_GROUP_CACHE_MAX_BYTES,
+        max: MAX_GROUP_CACHE_MAX_BYTES,
+        note: '0 turns the group cache off',
+      }),
     },
   };
 }
 
-/** A whole number from 0 to `max`, or `fallback` when unset. */
-function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+/** The variable as a whole number from `min` (default 0) to `max`, or `fallback` when unset. */
+function readInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  { fallback, min = 0, max, note }: { fallback: number; min?: number; max: number; note?: string },
+): number {
   const raw = optional(env, name);
   if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value > max) {
-    throw new ConfigError(`${name} must be an integer from 0 to ${max} (0 turns the group cache off), got "${raw}"`);
+  const value = wholeNumberIn(raw, min, max);
+  if (value === undefined) {
+    throw new ConfigError(`${name} must be ${integerRange(min, max)}${note ? ` (${note})` : ''}, got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * Powertools' own rule (Tracer.setTracingEnabled), read before loading it: on Lambda, unless
+ * POWERTOOLS_TRACE_ENABLED=false; never under sam local or Amplify mock.
+ */
+export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
+  const executionEnv = env.AWS_EXECUTION_ENV ?? '';
+  return (
+    env[ENV.traceEnabled]?.toLowerCase() !== 'false' &&
+    executionEnv !== '' &&
+    executionEnv !== 'AWS_Lambda_amplify-mock' &&
+    !env[ENV.samLocal]
+  );
 }
 
 /**
@@ -163,19 +142,10 @@ function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
     namespace: optional(env, ENV.namespace) ?? METRICS_NAMESPACE,
     metrics: optional(env, ENV.metricsDisabled)?.toLowerCase() !== 'true',
     pretty: optional(env, ENV.dev)?.toLowerCase() === 'true',
+    tracing: tracingEnabled(env),
     version: optional(env, ENV.version) ?? '$LATEST',
     initializationType: optional(env, ENV.initializationType),
   };
-}
-
-function readMaxPageSize(env: NodeJS.ProcessEnv): number {
-  const raw = optional(env, ENV.maxPageSize);
-  if (raw === undefined) return DEFAULT_MAX_PAGE_SIZE;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > MAX_MAX_PAGE_SIZE) {
-    throw new ConfigError(`${ENV.maxPageSize} must be an integer from 1 to ${MAX_MAX_PAGE_SIZE}, got "${raw}"`);
-  }
-  return value;
 }
 
 // aws-jwt-verify fetches keys over https only: an http URL would turn every valid token into a
@@ -231,28 +201,11 @@ export function readGroupsClaim(env: NodeJS.ProcessEnv, fallback: string | undef
 // Issuers sign ID and access tokens with one key set, and an ID token's `aud` can equal an API's
 // audience (Entra ID, Keycloak): by default only access tokens pass. Cognito says which a token
 // is in `token_use`; other issuers are told apart by what marks an ID token (auth/token-claims.ts).
-function readTokenUse(env: NodeJS.ProcessEnv, isCognito: boolean): AuthConfig['tokenUse'] {
+function readTokenUse(env: NodeJS.ProcessEnv, isCognito: boolean): TokenUse {
   const raw = optional(env, ENV.tokenUse);
   if (raw === undefined) return isCognito ? 'access' : 'not-id';
-  if (raw === 'access' || raw === 'id' || raw === 'any') return raw;
-  throw new ConfigError(`${ENV.tokenUse} must be "access", "id" or "any", got "${raw}"`);
-}
-
-/** Auth0's default access token lifetime, and the longest a Cognito user pool issues. */
-const DEFAULT_MAX_TOKEN_LIFETIME = 86_400;
-/** Auth0's maximum: a bound that still refuses `exp` = 1e300. */
-const MAX_MAX_TOKEN_LIFETIME = 2_592_000;
-
-function readMaxTokenLifetime(env: NodeJS.ProcessEnv): number {
-  const raw = optional(env, ENV.maxTokenLifetime);
-  if (raw === undefined) return DEFAULT_MAX_TOKEN_LIFETIME;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 60 || value > MAX_MAX_TOKEN_LIFETIME) {
-    throw new ConfigError(
-      `${ENV.maxTokenLifetime} must be a number of seconds from 60 to ${MAX_MAX_TOKEN_LIFETIME}, got "${raw}"`,
-    );
-  }
-  return value;
+  if (raw === 'access' || raw === 'id' || raw === 'not-id' || raw === 'any') return raw;
+  throw new ConfigError(`${ENV.tokenUse} must be "access", "id", "not-id" or "any", got "${raw}"`);
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

@@ -48,54 +48,89 @@ export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number];
 /** How tokens are checked: as a Cognito user pool's (`client_id`, `token_use`), or as OIDC's. */
 export type IssuerType = 'cognito' | 'oidc';
 
+/** Which tokens are accepted: `access` or `id` (the `token_use` claim must say so), `not-id` (anything that does not mark itself as an ID token), or `any`. */
+export type TokenUse = 'access' | 'id' | 'not-id' | 'any';
+
 /**
- * What the function is told. Every field may be left out: the function's default then applies
- * (config.ts). The fields are readConfig's, so writer and reader are each other's inverse.
+ * The function's settings: one record, which readConfig (config.ts) reads from the environment and
+ * functionEnvironment (below) writes, so that writer and reader are each other's inverse.
  */
-export interface FunctionSettings {
-  tableName?: string;
-  dynamodbEndpoint?: string;
-  maxPageSize?: number;
-  publicBaseUrl?: string;
-  /** Served only through the opt-in edge, which forwards the caller's token in a header of its own. */
-  behindEdge?: boolean;
-  auth?: AuthSettings;
-  telemetry?: TelemetrySettings;
-  groupCache?: GroupCacheSettings;
+export interface Config {
+  tableName: string;
+  /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
+  dynamodbEndpoint: string | undefined;
+  maxPageSize: number;
+  /** Base URL clients use (PUBLIC_BASE_URL): every next link is absolute under it (see public-url.ts). */
+  publicBaseUrl: string | undefined;
+  /**
+   * Whether API Gateway filled the event's requestContext, so its execute-api host can be trusted
+   * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
+   */
+  requestContextFromApiGateway: boolean;
+  /** Reached only through the opt-in edge (BEHIND_EDGE): its middleware restores the caller's headers. */
+  behindEdge: boolean;
+  auth: AuthConfig;
+  telemetry: TelemetryConfig;
+  groupCache: GroupCacheConfig;
+}
+
+export interface AuthConfig {
+  issuer: string;
+  /** OIDC audience, or the app client id(s) for a Cognito user pool. */
+  audience: string[];
+  /** How tokens are checked; by default from the issuer URL (a Cognito user pool's, else OIDC). */
+  issuerType: IssuerType;
+  tokenUse: TokenUse;
+  /** The longest lifetime (`exp` − `iat`, in seconds) a token may have. */
+  maxTokenLifetime: number;
+  jwksUri: string;
+  /** Scope(s) the token must carry, or undefined when none is required. */
+  requiredScope: string[] | undefined;
+  /** Claim naming the caller's groups (whose plants the caller may also read), or undefined: no sharing. */
+  groupsClaim: string | undefined;
+}
+
+/** What the function records about requests (see observability.ts). */
+export interface TelemetryConfig {
+  requestLog: RequestLogMode;
+  /** The `service` dimension of every metric (POWERTOOLS_SERVICE_NAME, which the Tracer reads too). */
+  service: string;
+  /** CloudWatch namespace of the EMF metrics (POWERTOOLS_METRICS_NAMESPACE). */
+  namespace: string;
+  /** EMF metrics in the records; off where CloudWatch never reads them (`npm start`). */
+  metrics: boolean;
+  /** Indented records for a person at a terminal (POWERTOOLS_DEV). */
+  pretty: boolean;
+  /**
+   * Read: whether Powertools traces here (its rule, config.ts's tracingEnabled). Written: whether it
+   * may (POWERTOOLS_TRACE_ENABLED); it still traces only on Lambda.
+   */
+  tracing: boolean;
+  /** The version serving: Lambda sets it, to the number when invoked through a version or alias. */
+  version: string;
+  /** How Lambda started this environment: `provisioned-concurrency` is no cold start for a caller. */
+  initializationType: string | undefined;
 }
 
 /** The group cache (group-cache.ts): seconds a group's page is kept (0: off), and the bytes it may hold. */
-export interface GroupCacheSettings {
-  ttlSeconds?: number;
-  maxBytes?: number;
+export interface GroupCacheConfig {
+  ttlSeconds: number;
+  maxBytes: number;
 }
 
-export interface AuthSettings {
-  issuer?: string;
-  audience?: string[];
-  /** Default: by the issuer URL (a Cognito user pool's, or OIDC). */
-  issuerType?: IssuerType;
-  tokenUse?: 'access' | 'id' | 'any';
-  maxTokenLifetime?: number;
-  jwksUri?: string;
-  requiredScope?: string[];
-  /** The claim naming the caller's groups; `false` turns groups off (even Cognito's). */
-  groupsClaim?: string | false;
-}
-
-export interface TelemetrySettings {
-  requestLog?: RequestLogMode;
-  service?: string;
-  namespace?: string;
-  /** EMF metrics in the records (default on). */
-  metrics?: boolean;
-  /** Indented records (default off). */
-  pretty?: boolean;
-  /** Whether Powertools may load the Tracer (default: where Lambda runs with tracing). */
-  tracing?: boolean;
-  version?: string;
-  initializationType?: string;
-}
+/**
+ * What the stack, the local server, sam local and the bench tell the function: any part of Config.
+ * What is left out takes the function's default (config.ts), so `groupsClaim: false` is how a
+ * writer turns groups off (undefined would leave Cognito's default on); requestContextFromApiGateway
+ * is the runtime's to say (AWS_SAM_LOCAL), never a writer's.
+ */
+export type FunctionSettings = Partial<
+  Omit<Config, 'auth' | 'telemetry' | 'groupCache' | 'requestContextFromApiGateway'>
+> & {
+  auth?: Partial<Omit<AuthConfig, 'groupsClaim'>> & { groupsClaim?: string | false };
+  telemetry?: Partial<TelemetryConfig>;
+  groupCache?: Partial<GroupCacheConfig>;
+};
 
 /** The variables for `settings`, only those it sets, each as readConfig reads it back. */
 export function functionEnvironment({
@@ -163,6 +198,22 @@ export const MAX_GROUP_CACHE_TTL_SECONDS = 3600;
 /** 16 MiB of a 1,024 MB function: about 300 full pages of 1,000 plants. */
 export const DEFAULT_GROUP_CACHE_MAX_BYTES = 16 * 2 ** 20;
 export const MAX_GROUP_CACHE_MAX_BYTES = 512 * 2 ** 20;
+
+/**
+ * A whole number written in base 10 (no sign, exponent, decimals or spaces) from `min` to `max`, or
+ * undefined: the one integer rule of the function's variables and the stack's context values.
+ */
+export function wholeNumberIn(raw: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(raw)) return undefined;
+  const value = Number(raw);
+  return value >= min && value <= max ? value : undefined;
+}
+
+/** The range as a refusal says it: "an integer from 1 to 10000", "a positive integer". */
+export function integerRange(min: number, max: number): string {
+  if (max !== Number.POSITIVE_INFINITY) return `an integer from ${min} to ${max}`;
+  return min === 1 ? 'a positive integer' : `an integer of at least ${min}`;
+}
 
 // Bounded so a next link (this plus a ~2 KB cursor) stays well inside the response's header margin.
 export const MAX_BASE_URL_LENGTH = 1024;

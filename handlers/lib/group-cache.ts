@@ -1,18 +1,12 @@
 // Reads of group partitions kept for a few seconds per container, so that a popular group's members
 // do not all reach its one DynamoDB partition key (3,000 read units a second at most): bounded by
+import type { GroupCacheConfig } from './environment.ts';
 // bytes (least recently used out first), every entry served only until its time to live ends.
 
 /** A Query's answer as plants.ts reads it: the items (id, name, tag) and where DynamoDB stopped. */
 export interface PartitionRead {
   Items?: Record<string, unknown>[] | undefined;
   LastEvaluatedKey?: Record<string, unknown> | undefined;
-}
-
-export interface GroupCacheSettings {
-  /** How long a read is served from memory, in seconds; 0 turns the cache off. */
-  ttlSeconds: number;
-  /** The most the entries may take, in (estimated) heap bytes. */
-  maxBytes: number;
 }
 
 interface Entry {
@@ -49,7 +43,7 @@ export class GroupCache {
   // The wall clock, as the token cache uses: whether a monotonic clock keeps counting while Lambda
   // freezes an environment between invocations is not documented, and a frozen one would let an
   // entry outlive its time to live by however long the environment slept.
-  constructor({ ttlSeconds, maxBytes }: GroupCacheSettings, now: () => number = Date.now) {
+  constructor({ ttlSeconds, maxBytes }: GroupCacheConfig, now: () => number = Date.now) {
     this.ttlMs = ttlSeconds * 1000;
     this.maxBytes = maxBytes;
     this.maxEntryBytes = Math.floor(maxBytes * MAX_ENTRY_SHARE);
@@ -129,5 +123,5 @@ function itemBytes(item: Record<string, unknown>): number {
 }
 
 /** The cache the settings ask for, or undefined when they turn it off. */
-export const createGroupCache = (settings: GroupCacheSettings): GroupCache | undefined =>
+export const createGroupCache = (settings: GroupCacheConfig): GroupCache | undefined =>
   settings.ttlSeconds > 0 && settings.maxBytes > 0 ? new GroupCache(settings) : undefined;

@@ -5,50 +5,44 @@
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { TelemetryConfig } from './config.ts';
-import { ENV } from './environment.ts';
+import type { TelemetryConfig } from './environment.ts';
 import { ForbiddenError, outcomeOfError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
 import { operationOf } from './operations.ts';
 import { initRecord, isRecorded, requestRecord, serialise } from './request-record.ts';
-import { SERVICE_NAME } from './telemetry-names.ts';
 
-// The Tracer's switches come from the environment, as Powertools documents them.
-const serviceName = process.env[ENV.service] ?? SERVICE_NAME;
-
-/**
- * The Powertools Tracer, loaded only where Powertools would trace (on Lambda, unless
- * POWERTOOLS_TRACE_ENABLED=false; never under sam local or Amplify mock): importing it loads
- * aws-xray-sdk-core, whose async-hooks hook taxes every invocation (~0.4 ms p50, 6–7 ms p99) and
- * whose code is ~120 KB of the cold start, even when tracing is off. The bundle is built with code
- * splitting, so the Tracer is a chunk read from disk only here; its import starts at once.
- */
-const tracerModules = tracingEnabled(process.env)
-  ? Promise.all([import('@aws-lambda-powertools/tracer'), import('@aws-lambda-powertools/tracer/middleware')])
-  : undefined;
+type TracerModules = [
+  typeof import('@aws-lambda-powertools/tracer'),
+  typeof import('@aws-lambda-powertools/tracer/middleware'),
+];
+let tracerModules: Promise<TracerModules> | undefined;
 let tracing: { tracer: Tracer; middleware: MiddlewareObj } | undefined;
 
 /**
- * Creates the Tracer when tracing is enabled. Call it once init's own requests are on their way:
- * the Tracer records every HTTPS request from then on, and before the first invocation there is
- * no trace to record them in (X-Ray would log "Missing AWS Lambda trace data").
+ * Starts loading the Powertools Tracer where the configuration says Powertools would trace
+ * (config.ts, `telemetry.tracing`): call it as soon as the configuration is read. Importing it
+ * loads aws-xray-sdk-core, whose async-hooks hook taxes every invocation (~0.4 ms p50, 6–7 ms p99)
+ * and whose code is ~120 KB of the cold start, even when tracing is off. The bundle is built with
+ * code splitting, so the Tracer is a chunk read from disk only here, while init does its other work.
  */
-export async function startTracing(): Promise<void> {
-  if (!tracerModules || tracing) return;
-  const [{ Tracer }, { captureLambdaHandler }] = await tracerModules;
-  const tracer = new Tracer({ serviceName });
-  tracing = { tracer, middleware: captureLambdaHandler(tracer, { captureResponse: false }) };
+export function loadTracer(config: TelemetryConfig): void {
+  if (!config.tracing) return;
+  tracerModules ??= Promise.all([
+    import('@aws-lambda-powertools/tracer'),
+    import('@aws-lambda-powertools/tracer/middleware'),
+  ]);
 }
 
-/** Powertools' own rule (Tracer.setTracingEnabled), read before loading it. */
-export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
-  const executionEnv = env.AWS_EXECUTION_ENV ?? '';
-  return (
-    env[ENV.traceEnabled]?.toLowerCase() !== 'false' &&
-    executionEnv !== '' &&
-    executionEnv !== 'AWS_Lambda_amplify-mock' &&
-    !env[ENV.samLocal]
-  );
+/**
+ * Creates the Tracer, once loadTracer has loaded it. Call it once init's own requests are on their
+ * way: the Tracer records every HTTPS request from then on, and before the first invocation there
+ * is no trace to record them in (X-Ray would log "Missing AWS Lambda trace data").
+ */
+export async function startTracing(config: TelemetryConfig): Promise<void> {
+  if (!tracerModules || tracing) return;
+  const [{ Tracer }, { captureLambdaHandler }] = await tracerModules;
+  const tracer = new Tracer({ serviceName: config.service });
+  tracing = { tracer, middleware: captureLambdaHandler(tracer, { captureResponse: false }) };
 }
 
 /** The handler's X-Ray segment (the response itself is not recorded), or no middleware at all. */
@@ -116,21 +110,19 @@ export function requestTelemetry(config: TelemetryConfig): MiddlewareObj<ApiEven
       reason: refused ? cause.reason : undefined,
       plantsReturned: status < 400 ? note?.plantsReturned : undefined,
       error: status >= 500 ? cause : undefined,
-      traceId: tracing ? traceRoot(process.env._X_AMZN_TRACE_ID) : undefined,
+      traceId: tracing?.tracer.getRootXrayTraceId(),
     };
     write(requestRecord(facts, config), config);
   };
-  return {
-    before: (request) => {
-      const coldStart = !invoked && config.initializationType !== 'provisioned-concurrency';
-      invoked = true;
-      started.set(request, { at: performance.now(), coldStart });
-    },
-    after: (request) => finish(request, request.response?.statusCode ?? 200),
-    onError: (request) => finish(request, request.response?.statusCode ?? 500),
+  // Named, as Middy's own middlewares are, so that a profile or a stack trace says which one ran.
+  const requestTelemetryBefore = (request: Request<ApiEvent, APIGatewayProxyResult>) => {
+    const coldStart = !invoked && config.initializationType !== 'provisioned-concurrency';
+    invoked = true;
+    started.set(request, { at: performance.now(), coldStart });
   };
-}
-
-function traceRoot(header: string | undefined): string | undefined {
-  return header?.match(/Root=([^;]+)/)?.[1];
+  const requestTelemetryAfter = (request: Request<ApiEvent, APIGatewayProxyResult>) =>
+    finish(request, request.response?.statusCode ?? 200);
+  const requestTelemetryOnError = (request: Request<ApiEvent, APIGatewayProxyResult>) =>
+    finish(request, request.response?.statusCode ?? 500);
+  return { before: requestTelemetryBefore, after: requestTelemetryAfter, onError: requestTelemetryOnError };
 }

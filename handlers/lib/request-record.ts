@@ -1,7 +1,7 @@
 // The one record a request writes: its log line and its CloudWatch metrics (embedded metric format,
 // EMF) in a single JSON object, serialised once. Pure: observability.ts decides when to write one.
 
-import type { TelemetryConfig } from './config.ts';
+import type { TelemetryConfig } from './environment.ts';
 import { DIMENSIONS, type Dimension, METRICS, type Outcome } from './telemetry-names.ts';
 
 /** Whether a request with this status writes its record: every refused or failed one, and with REQUEST_LOG=all every one. */

@@ -15,7 +15,7 @@ import {
 import { bearerToken, hasScope } from '../../handlers/lib/auth/authenticate.ts';
 import { refuseNonCanonicalSignature } from '../../handlers/lib/auth/signature-shape.ts';
 import { refuseForeignIssuer, verifierSettings } from '../../handlers/lib/auth/token-verifier.ts';
-import type { AuthConfig } from '../../handlers/lib/config.ts';
+import type { AuthConfig } from '../../handlers/lib/environment.ts';
 import { UnauthorizedError } from '../../handlers/lib/errors.ts';
 
 /** `status`: what the function answered (401, 403, or 503 when the issuer's keys were out of reach). */

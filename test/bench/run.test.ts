@@ -1,15 +1,16 @@
 // Smoke test of `npm run bench`: the whole benchmark with tiny counts, checking what it writes.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { BILLED_LINES } from '../../bench/cost.ts';
 import type { BenchResults } from '../../bench/results.ts';
+import { benchRun } from '../helpers/bench-run.ts';
 
-const outDir = `${mkdtempSync(`${tmpdir()}/bench-`)}/`;
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const bench = benchRun('bench');
+const { outDir } = bench;
+afterAll(() => bench.cleanup());
 
 describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
   it('prints the table and writes results.json, with its network section, and chart.svg', async () => {
@@ -21,7 +22,7 @@ describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
 
     // Act
     const { stdout, stderr } = await run(process.execPath, ['bench/run.ts', '--rtt', '10'], {
-      env: { ...process.env, BENCH_QUICK: '1', BENCH_OUT: outDir },
+      env: { ...process.env, BENCH_QUICK: '1', ...bench.env },
     });
 
     // Assess

@@ -3,13 +3,13 @@
 // the 4 KB computation, and the table, results.json's `scale` key and scale.svg are written.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { AWS_LIMITS, crossings, hotPartitionRru, type Limits, type Workload } from '../../bench/scale-model.ts';
 import { groupReadItems, groupReadUnits, walkKeys } from '../../bench/scale-read-units.ts';
 import { CHOSEN, QUOTAS, type ScaleResults } from '../../bench/scale-scenarios.ts';
+import { benchRun } from '../helpers/bench-run.ts';
 
 const limits: Limits = { ...AWS_LIMITS, stageRate: 100 };
 const workload: Workload = { hotShare: 1, hotReadRru: 10, keys: 1, otherRru: 0.5, durationMs: 20 };
@@ -69,8 +69,9 @@ describe('the committed reference (bench/results.json)', () => {
   });
 });
 
-const outDir = `${mkdtempSync(`${tmpdir()}/bench-scale-`)}/`;
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const bench = benchRun('bench-scale');
+const { outDir } = bench;
+afterAll(() => bench.cleanup());
 
 describe('npm run bench:scale (BENCH_QUICK=1)', () => {
   it("prints the limits, keeps bench's keys of results.json and adds the scale key, and draws scale.svg", async () => {
@@ -79,7 +80,7 @@ describe('npm run bench:scale (BENCH_QUICK=1)', () => {
 
     // Act
     const { stdout } = await promisify(execFile)(process.execPath, ['bench/scale.ts'], {
-      env: { ...process.env, BENCH_QUICK: '1', BENCH_OUT: outDir },
+      env: { ...process.env, BENCH_QUICK: '1', ...bench.env },
     });
 
     // Assess

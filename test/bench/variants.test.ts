@@ -2,13 +2,14 @@
 // their figures (a lever whose stand-in stopped applying fails the run instead of timing production).
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { benchRun } from '../helpers/bench-run.ts';
 
-const outDir = `${mkdtempSync(`${tmpdir()}/bench-variants-`)}/`;
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const bench = benchRun('bench-variants');
+const { outDir } = bench;
+afterAll(() => bench.cleanup());
 
 interface Medians {
   coldStartMedianMs: number;
@@ -31,7 +32,7 @@ describe('npm run bench:variants -- --only … (BENCH_QUICK=1)', () => {
 
     // Act
     const { stdout } = await run(process.execPath, ['bench/variants.ts', ...args], {
-      env: { ...process.env, BENCH_QUICK: '1', BENCH_OUT: outDir },
+      env: { ...process.env, BENCH_QUICK: '1', ...bench.env },
     });
 
     // Assess

@@ -131,7 +131,9 @@ export async function startService(
 
   const now = () => Math.floor(Date.now() / 1000);
   const shape = (sub: string) =>
-    auth.isCognito ? cognitoAccessClaims(sub, auth.audience[0] ?? '') : { aud: AUDIENCE, token_use: 'access' };
+    auth.issuerType === 'cognito'
+      ? cognitoAccessClaims(sub, auth.audience[0] ?? '')
+      : { aud: AUDIENCE, token_use: 'access' };
   return {
     issuer,
     key,

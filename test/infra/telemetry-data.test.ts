@@ -5,7 +5,8 @@
 // failed requests are still logged, with their reason.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readConfig, type TelemetryConfig } from '../../handlers/lib/config.ts';
+import { readConfig } from '../../handlers/lib/config.ts';
+import type { TelemetryConfig } from '../../handlers/lib/environment.ts';
 import {
   BadRequestError,
   InsufficientScopeError,

@@ -21,7 +21,7 @@ describe('readConfig', () => {
       maxTokenLifetime: 86400,
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
       requiredScope: undefined,
-      isCognito: false,
+      issuerType: 'oidc',
       groupsClaim: undefined,
     });
   });
@@ -32,7 +32,7 @@ describe('readConfig', () => {
       AUTH_ISSUER: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
       AUTH_AUDIENCE: 'client-a, client-b',
     });
-    expect(config.auth.isCognito).toBe(true);
+    expect(config.auth.issuerType).toBe('cognito');
     expect(config.auth.tokenUse).toBe('access');
     expect(config.auth.audience).toEqual(['client-a', 'client-b']);
     expect(config.auth.groupsClaim).toBe('cognito:groups');
@@ -43,7 +43,7 @@ describe('readConfig', () => {
       ...base,
       AUTH_ISSUER: 'https://issuer-cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
     });
-    expect(config.auth.isCognito).toBe(true);
+    expect(config.auth.issuerType).toBe('cognito');
   });
 
   it('takes the issuer type and groups claim from the environment when given', () => {
@@ -53,7 +53,7 @@ describe('readConfig', () => {
       AUTH_ISSUER_TYPE: 'cognito',
       AUTH_JWKS_URI: 'https://localhost:3001/jwks.json',
     });
-    expect(cognitoShaped.auth.isCognito).toBe(true);
+    expect(cognitoShaped.auth.issuerType).toBe('cognito');
     expect(cognitoShaped.auth.groupsClaim).toBe('cognito:groups');
     const oidc = readConfig({ ...base, AUTH_GROUPS_CLAIM: 'groups' });
     expect(oidc.auth.groupsClaim).toBe('groups');

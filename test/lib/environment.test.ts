@@ -2,9 +2,8 @@
 // the same settings, for the shapes the stack, the local server, sam local and the bench write.
 
 import { describe, expect, it } from '@jest/globals';
-import { readConfig } from '../../handlers/lib/config.ts';
+import { readConfig, tracingEnabled } from '../../handlers/lib/config.ts';
 import { declaredUnset, type FunctionSettings, functionEnvironment } from '../../handlers/lib/environment.ts';
-import { tracingEnabled } from '../../handlers/lib/observability.ts';
 
 const COGNITO = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123';
 const required = { tableName: 'plants', auth: { issuer: 'https://issuer.example.com/', audience: ['api://plants'] } };
@@ -22,7 +21,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
         issuer: COGNITO,
         audience: ['app-client', 'machine-client'],
         tokenUse: 'access',
-        isCognito: true,
+        issuerType: 'cognito',
         groupsClaim: 'cognito:groups',
         jwksUri: `${COGNITO}/.well-known/jwks.json`,
       },
@@ -64,7 +63,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
       auth: {
         issuer: 'https://tenant.eu.auth0.com/',
         audience: ['https://plants.example.com'],
-        isCognito: false,
+        issuerType: 'oidc',
         tokenUse: 'any',
         maxTokenLifetime: 3600,
         jwksUri: 'https://keys.example.com/jwks.json',
@@ -92,7 +91,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
     },
     read: {
       publicBaseUrl: 'http://localhost:3000',
-      auth: { isCognito: true, tokenUse: 'access', groupsClaim: undefined, requiredScope: undefined },
+      auth: { issuerType: 'cognito', tokenUse: 'access', groupsClaim: undefined, requiredScope: undefined },
       telemetry: { metrics: true, pretty: false, initializationType: 'on-demand', version: '$LATEST' },
     },
   },
@@ -100,7 +99,7 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
     settings: required,
     read: {
       maxPageSize: 100,
-      auth: { isCognito: false, tokenUse: 'not-id', groupsClaim: undefined, maxTokenLifetime: 86_400 },
+      auth: { issuerType: 'oidc', tokenUse: 'not-id', groupsClaim: undefined, maxTokenLifetime: 86_400 },
       telemetry: { requestLog: 'failures', service: 'plant-store', namespace: 'PlantStore', metrics: true },
       groupCache: { ttlSeconds: 5, maxBytes: 16 * 2 ** 20 },
     },
@@ -134,7 +133,7 @@ describe('declaredUnset', () => {
     const config = readConfig({ ...functionEnvironment(required), ...declared });
     expect(config).toMatchObject({ dynamodbEndpoint: undefined, publicBaseUrl: undefined });
     expect(config.auth).toMatchObject({
-      isCognito: false,
+      issuerType: 'oidc',
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
     });
   });

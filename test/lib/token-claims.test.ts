@@ -4,12 +4,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { JwtHeader, JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { checkTokenClaims } from '../../handlers/lib/auth/token-claims.ts';
-import type { AuthConfig } from '../../handlers/lib/config.ts';
+import type { AuthConfig } from '../../handlers/lib/environment.ts';
 import { UnauthorizedError } from '../../handlers/lib/errors.ts';
 
 const NOW = 1_800_000_000;
 const oidc = (tokenUse: AuthConfig['tokenUse'] = 'not-id') => ({
-  isCognito: false,
+  issuerType: 'oidc' as const,
   tokenUse,
   audience: ['api'],
   maxTokenLifetime: 86_400,

@@ -2,7 +2,7 @@
 // exactly where Powertools itself would trace.
 
 import { describe, expect, it } from '@jest/globals';
-import { tracingEnabled } from '../../handlers/lib/observability.ts';
+import { tracingEnabled } from '../../handlers/lib/config.ts';
 
 const LAMBDA = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' };
 

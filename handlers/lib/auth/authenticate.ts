@@ -12,7 +12,7 @@ import {
   ParameterValidationError,
 } from 'aws-jwt-verify/error';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import type { AuthConfig } from '../config.ts';
+import type { AuthConfig } from '../environment.ts';
 import { InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from '../errors.ts';
 import { groupsOf } from '../groups.ts';
 import { maxNameBytes, userPartition } from '../partitions.ts';

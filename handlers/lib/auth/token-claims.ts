@@ -3,13 +3,13 @@
 
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import type { JwtHeader, JwtPayload } from 'aws-jwt-verify/jwt-model';
-import type { AuthConfig } from '../config.ts';
+import type { AuthConfig } from '../environment.ts';
 import { UnauthorizedError } from '../errors.ts';
 
 /** How far ahead of this clock an issuer's `iat` may be: NTP-synced clocks differ by far less. */
 export const CLOCK_SKEW_SECONDS = 60;
 
-type ClaimsConfig = Pick<AuthConfig, 'isCognito' | 'tokenUse' | 'audience' | 'maxTokenLifetime'>;
+type ClaimsConfig = Pick<AuthConfig, 'issuerType' | 'tokenUse' | 'audience' | 'maxTokenLifetime'>;
 
 /** Runs as aws-jwt-verify's customJwtCheck: after the signature, `exp`, `nbf`, `iss` and `aud`. */
 export function checkTokenClaims(
@@ -31,7 +31,7 @@ export function checkTokenClaims(
 
 function checkTokenUse(header: JwtHeader, payload: JwtPayload, config: ClaimsConfig): void {
   const { tokenUse } = config;
-  if (config.isCognito) {
+  if (config.issuerType === 'cognito') {
     const cognitoTokenUse = tokenUse === 'access' || tokenUse === 'id' ? tokenUse : null;
     validateCognitoJwtFields(payload, { tokenUse: cognitoTokenUse, clientId: config.audience });
     return;

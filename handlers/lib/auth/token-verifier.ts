@@ -5,7 +5,7 @@ import { JwtVerifier } from 'aws-jwt-verify';
 import { JwtInvalidIssuerError } from 'aws-jwt-verify/error';
 import { SimpleFetcher } from 'aws-jwt-verify/https';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
-import type { AuthConfig } from '../config.ts';
+import type { AuthConfig } from '../environment.ts';
 import type { TokenVerifier } from './authenticate.ts';
 import { AgingJwksCache } from './jwks-cache.ts';
 import { refuseNonCanonicalSignature, refuseUnfitSignature } from './signature-shape.ts';
@@ -81,7 +81,7 @@ export function verifierSettings(config: AuthConfig) {
     issuer: config.issuer,
     jwksUri: config.jwksUri,
     // Cognito access tokens carry `client_id`, not `aud`: checked in checkTokenClaims instead.
-    audience: config.isCognito ? null : config.audience,
+    audience: config.issuerType === 'cognito' ? null : config.audience,
     // No `scope` here: the library checks it before customJwtCheck, which would answer 403 to a
     // token for another client. authenticate() checks it once the token is known to be ours.
     customJwtCheck: (jwt: Parameters<typeof checkTokenClaims>[0]) => checkTokenClaims(jwt, config),
