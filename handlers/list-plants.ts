@@ -7,6 +7,7 @@ import { authenticate } from './lib/auth/authenticate.ts';
 import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
+import { createPlantsClient } from './lib/dynamodb-client.ts';
 import { requireEdgeOrigin } from './lib/edge-origin.ts';
 import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
@@ -22,7 +23,7 @@ import {
 } from './lib/observability.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
-import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
+import { readPlantsPage } from './lib/plants.ts';
 import { linkBase } from './lib/public-url.ts';
 import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/warm-up.ts';
 
