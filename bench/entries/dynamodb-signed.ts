@@ -55,16 +55,24 @@ export function dynamodbEndpoint(region: string, env: NodeJS.ProcessEnv): string
   return `https://dynamodb${fips ? '-fips' : ''}.${region}.${dualStack ? 'api.aws' : 'amazonaws.com'}`;
 }
 
+/**
+ * Where requests go: the endpoint given, else DynamoDB's in the Region. Refused at init, with a reason,
+ * where the SDK would resolve something this client does not (another partition; FIPS or dual-stack
+ * with a custom endpoint, which the SDK also refuses). No Region: refused at the first call, as the SDK.
+ */
+function endpointOf(endpoint: string | undefined, region: string | undefined, env: NodeJS.ProcessEnv) {
+  const asked = ['AWS_USE_FIPS_ENDPOINT', 'AWS_USE_DUALSTACK_ENDPOINT'].filter((name) => env[name] === 'true');
+  if (endpoint && asked.length > 0) throw new Error(`${asked.join(' and ')} cannot apply to a custom endpoint`);
+  if (endpoint) return new URL(endpoint);
+  return region ? new URL(dynamodbEndpoint(region, env)) : undefined;
+}
+
 export function createPlantsClient(endpoint: string | undefined): PlantsClient {
   const region = process.env.AWS_REGION;
-  const fipsOrDualStack = ['AWS_USE_FIPS_ENDPOINT', 'AWS_USE_DUALSTACK_ENDPOINT'].filter(
-    (v) => process.env[v] === 'true',
-  );
-  // As the SDK: a custom endpoint with FIPS or dual-stack asked for is a configuration error.
+  const resolved = endpointOf(endpoint, region, process.env);
   const config = () => {
-    if (!region) throw new Error('Region is missing');
-    if (endpoint && fipsOrDualStack.length > 0) throw new Error(`${fipsOrDualStack.join(', ')} with a custom endpoint`);
-    return { region, url: new URL(endpoint ?? dynamodbEndpoint(region, process.env)) };
+    if (!region || !resolved) throw new Error('Region is missing');
+    return { region, url: resolved };
   };
   const signer = new SignatureV4({
     service: 'dynamodb',
@@ -97,9 +105,9 @@ export function createPlantsClient(endpoint: string | undefined): PlantsClient {
       },
       body,
     });
-    const { status, text } = await post(url, signed.headers, body, agents, signal);
+    const { status, requestId, text } = await post(url, signed.headers, body, agents, signal);
     const payload = JSON.parse(text || '{}');
-    if (status !== 200) throw serviceError(status, payload);
+    if (status !== 200) throw serviceError(status, requestId, payload);
     return {
       Items: (payload.Items ?? []).map((item: never) => unmarshall(item)),
       ...(payload.LastEvaluatedKey && { LastEvaluatedKey: unmarshall(payload.LastEvaluatedKey) }),
@@ -138,14 +146,18 @@ function errorType(error: Error & { $metadata?: { httpStatusCode?: number } }) {
   return 'CLIENT_ERROR';
 }
 
-/** DynamoDB's error body `{__type: "…#Name", message}` as the SDK throws it: name and status. */
-function serviceError(status: number, payload: { __type?: string; message?: string; Message?: string }) {
+/** DynamoDB's error body `{__type: "…#Name", message}` as the SDK throws it: name, status, request id. */
+function serviceError(
+  status: number,
+  requestId: string | undefined,
+  payload: { __type?: string; message?: string; Message?: string },
+) {
   const name = payload.__type?.split('#').at(-1) ?? `Http${status}`;
   const error = new Error(payload.message ?? payload.Message ?? name);
   return Object.assign(error, {
     name,
     $fault: status >= 500 ? 'server' : 'client',
-    $metadata: { httpStatusCode: status },
+    $metadata: { httpStatusCode: status, requestId },
   });
 }
 
@@ -156,7 +168,7 @@ function post(
   body: string,
   agents: { 'http:': HttpAgent; 'https:': HttpsAgent },
   signal: AbortSignal | undefined,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; requestId: string | undefined; text: string }> {
   const https = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const options = {
@@ -172,7 +184,15 @@ function post(
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      response.on('end', () => {
+        const requestId = response.headers['x-amzn-requestid'];
+        const text = Buffer.concat(chunks).toString();
+        resolve({
+          status: response.statusCode ?? 0,
+          requestId: typeof requestId === 'string' ? requestId : undefined,
+          text,
+        });
+      });
     };
     const request = https ? httpsRequest(options, onResponse) : httpRequest(options, onResponse);
     const timeout = (what: string, ms: number) =>

@@ -148,6 +148,17 @@ describe("the signed client's endpoints", () => {
     );
   });
 
+  it('refuses FIPS with a custom endpoint when the function starts, as the SDK refuses it', () => {
+    process.env.AWS_USE_FIPS_ENDPOINT = 'true';
+    try {
+      expect(() => signed.createPlantsClient(dynamo.endpoint)).toThrow(
+        'AWS_USE_FIPS_ENDPOINT cannot apply to a custom endpoint',
+      );
+    } finally {
+      delete process.env.AWS_USE_FIPS_ENDPOINT;
+    }
+  });
+
   it.each(['cn-north-1', 'us-gov-west-1', 'us-iso-east-1'])('refuses %s clearly rather than guess', (region) => {
     expect(() => signed.dynamodbEndpoint(region, {})).toThrow(`region "${region}" is not known to this client`);
   });
