@@ -50,9 +50,8 @@ const VARIANTS: Record<string, Variant> = {
   production: {},
   // The same build measured as if it were a variant: its difference from production is the noise.
   'control: production again (A vs A)': { warm: true },
+  'DynamoDB client: AWS SDK v3 (before issue 36)': dynamodbClient('dynamodb-sdk-v3.ts'),
   'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
-  'DynamoDB client: SigV4 over node:https (@smithy/signature-v4, the SDK retry strategy)':
-    dynamodbClient('dynamodb-signed.ts'),
   'no init warm-up (JWKS and DynamoDB connection on the first request)': {
     build: {
       overrides: {

@@ -18,7 +18,6 @@ import {
   recordInit,
   requestTelemetry,
   startTracing,
-  traceClient,
   traceHandler,
 } from './lib/observability.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
@@ -35,8 +34,8 @@ const groupCache = createGroupCache(config.groupCache);
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
 await settleWithin([verifyToken.hydrated, warmUp], INIT_WARM_UP_BUDGET_MS);
+// From here on, with tracing on, the Tracer records every HTTPS request: each DynamoDB call included.
 await startTracing();
-const dynamodb = traceClient(plantsClient);
 recordInit(config.telemetry);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
@@ -51,7 +50,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
   const limit = parseLimit(query.get('limit'), config.maxPageSize);
   const from = decodeCursor(query.get('cursor'), caller.sub, partitions);
 
-  const page = await readPlantsPage(dynamodb, config.tableName, {
+  const page = await readPlantsPage(plantsClient, config.tableName, {
     partitions,
     from,
     limit,
