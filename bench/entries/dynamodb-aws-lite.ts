@@ -1,7 +1,7 @@
 // bench:variants' small maintained client: @aws-lite/client with its DynamoDB plugin. Same exports as
 // handlers/lib/dynamodb-client.ts, which the variant replaces at build time. What it lacks against
-// the SDK client (docs/performance.md): request timeouts, a retry quota, X-Ray capture, the status on
-// some errors, and ExclusiveStartKey/LastEvaluatedKey marshalling (done here, for string keys).
+// the function's client (docs/performance.md): request timeouts, a retry quota, FIPS and dual-stack,
+// and ExclusiveStartKey marshalling (done here, for the table's string keys).
 
 import awsLite from '@aws-lite/client';
 import dynamodb from '@aws-lite/dynamodb';

@@ -1,6 +1,8 @@
 // Where the DynamoDB client sends its requests: the endpoint given (dynalite, the bench), else
 // DynamoDB's in the function's Region as the SDK's endpoint rules resolve it.
 
+import { ENV } from './environment.ts';
+
 /**
  * DynamoDB's endpoint as the SDK's rules resolve it in the `aws` partition, FIPS and dual-stack
  * included. Other partitions (China, GovCloud, ISO) are refused rather than guessed.
@@ -8,8 +10,11 @@
 export function dynamodbEndpoint(region: string, env: NodeJS.ProcessEnv): string {
   const fips = env.AWS_USE_FIPS_ENDPOINT === 'true';
   const dualStack = env.AWS_USE_DUALSTACK_ENDPOINT === 'true';
-  if (!/^(us|eu|ap|sa|ca|me|af|il|mx)-[a-z]+-\d+$/.test(region) || region.startsWith('us-gov-')) {
-    throw new Error(`DynamoDB endpoint for region "${region}" is not known to this client: set the endpoint`);
+  // The `aws` partition's Regions: its prefixes, one word, a number (us-gov-…, cn-…, us-iso…, eusc-… are not).
+  if (!/^(us|eu|ap|sa|ca|me|af|il|mx)-[a-z]+-\d+$/.test(region)) {
+    throw new Error(
+      `DynamoDB endpoint for region "${region}" is not known to this client: set ${ENV.dynamodbEndpoint}`,
+    );
   }
   return `https://dynamodb${fips ? '-fips' : ''}.${region}.${dualStack ? 'api.aws' : 'amazonaws.com'}`;
 }
