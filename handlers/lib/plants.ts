@@ -33,9 +33,9 @@ export interface PlantsQuery {
 }
 
 /**
- * What reads the table: SDK v3 in the function (dynamodb-client.ts); the bench measures other
- * clients behind the same interface. A failure worth retrying later is a ServiceUnavailableError
- * (see isUnavailable), anything else is thrown as it came.
+ * What reads the table: dynamodb-client.ts in the function; bench:variants measures other clients
+ * (SDK v3, aws-lite) behind the same interface. A failure worth retrying later is thrown as a
+ * ServiceUnavailableError (see isUnavailable), anything else as it came.
  */
 export interface PlantsClient {
   query(input: PlantsQuery, options?: { abortSignal?: AbortSignal }): Promise<PartitionRead>;

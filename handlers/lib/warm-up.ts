@@ -1,5 +1,5 @@
 // The network made ready during Lambda's INIT phase, so the first request waits for one round
-// trip (its Query) instead of the handshakes of two new TLS connections and the SDK's first call.
+// trip (its Query) instead of the handshakes of two new TLS connections and the client's first call.
 
 import { WARM_UP_PARTITION } from './partitions.ts';
 import type { PlantsClient } from './plants.ts';
