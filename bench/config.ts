@@ -43,6 +43,9 @@ export const settings = {
   rttMs,
   /** bench:variants: cold starts per variant on loopback and over the modelled network. */
   variantRuns: variantRuns ?? (quick ? 2 : 15),
+  /** bench:variants: rounds of warm processes per variant that changes the request path, and timed invocations in each. */
+  variantWarmRounds: quick ? 1 : 4,
+  variantWarmInvocations: quick ? 20 : 1_500,
   /** bench:variants: only the variants whose name contains one of these (production always runs). */
   onlyVariants: flags.only ?? [],
   /** Fresh processes per bundle for the cold-start medians. */

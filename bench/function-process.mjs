@@ -86,11 +86,11 @@ const first = await handler(event, context());
 const readyMs = performance.now();
 const readyCpuMs = cpuMs();
 
-const functions = [{ handler, latenciesUs: [], failures: 0 }];
+const functions = [{ handler, latenciesUs: [], cpuMs: 0, failures: 0 }];
 if (process.env.BENCH_BASELINE) {
   const baseline = await load(process.env.BENCH_BASELINE);
   await baseline(event, context());
-  functions.push({ handler: baseline, latenciesUs: [], failures: 0 });
+  functions.push({ handler: baseline, latenciesUs: [], cpuMs: 0, failures: 0 });
 }
 // With BENCH_PROGRESS_EVERY set, `progress <rounds>` lines on fd 3, written between rounds.
 const progressEvery = Number(process.env.BENCH_PROGRESS_EVERY ?? 0);
@@ -103,9 +103,12 @@ for (let i = 1; i <= warmup; i++) {
 }
 for (let i = 1; i <= invocations; i++) {
   for (const f of functions) {
+    const startCpu = cpuMs();
     const start = performance.now();
     const response = await f.handler(event, context());
     f.latenciesUs.push(Math.round((performance.now() - start) * 1000));
+    // Process CPU (all threads) while this invocation ran: GC and compiler work land on whoever runs.
+    f.cpuMs += cpuMs() - startCpu;
     if (response.statusCode !== 200) f.failures++;
   }
   reportProgress(i);
@@ -131,6 +134,8 @@ const result = {
   items: Array.isArray(body) ? body.length : -1,
   latenciesUs: functions[0].latenciesUs,
   baselineLatenciesUs: functions[1]?.latenciesUs ?? [],
+  timedCpuMs: functions[0].cpuMs,
+  baselineTimedCpuMs: functions[1]?.cpuMs ?? 0,
   failures: functions.reduce((sum, f) => sum + f.failures, 0),
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
   ...(logs && { logs }),

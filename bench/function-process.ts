@@ -18,6 +18,9 @@ export interface FunctionRun {
   latenciesUs: number[];
   /** The baseline's latencies, when one was interleaved. */
   baselineLatenciesUs: number[];
+  /** CPU time (all threads) during the timed invocations of the function, and of the baseline's. */
+  timedCpuMs: number;
+  baselineTimedCpuMs: number;
   failures: number;
   maxRssBytes: number;
   /** With `logEvents`: the lines written at the cold start, and by each named event's warm invocation. */

@@ -3,6 +3,7 @@
 
 import type { Bundle } from './bundles.ts';
 import { median, round } from './stats.ts';
+import type { WarmVariant } from './variants-warm.ts';
 
 /** One cold start: process start → module loaded → first response; CPU of every thread. */
 export interface ColdSample {
@@ -24,10 +25,15 @@ const medians = (s: ColdSample[]) => ({
   initCpuMedianMs: round(median(s.map((x) => x.initCpu)), 1),
 });
 
-/** Median over rounds of (this variant − production), for cold start and CPU. */
+/** Median over rounds of (this variant − production), for cold start and CPU; and of their cold-start ratio. */
 const pairedDelta = (s: ColdSample[], production: ColdSample[]) => {
   const delta = (key: 'ready' | 'cpu') => s.map((x, i) => x[key] - (production[i]?.[key] ?? Number.NaN));
-  return { coldStartMs: round(median(delta('ready')), 1), cpuMs: round(median(delta('cpu')), 1) };
+  const ratio = s.map((x, i) => x.ready / (production[i]?.ready ?? Number.NaN));
+  return {
+    coldStartMs: round(median(delta('ready')), 1),
+    cpuMs: round(median(delta('cpu')), 1),
+    coldStartRatio: round(median(ratio), 3),
+  };
 };
 
 export function summarizeCold(
@@ -80,6 +86,32 @@ export function printCold(cold: ColdSummary[], runs: number, rttMs: number): voi
   } of cold.filter((v) => v.name !== 'production')) {
     console.log(
       `| ${name} | ${signed(l.coldStartMs)} | ${signed(l.cpuMs)} | ${signed(n.coldStartMs)} | ${signed(n.cpuMs)} |`,
+    );
+  }
+}
+
+/**
+ * The variants that change the request path, against the rule stated before measuring (issue 36):
+ * adopt a client only with start → first response at the modelled RTT ≥ 20% better than
+ * production's (median of the paired rounds' ratios) and a warm p99 no worse than production's in
+ * the same processes, "worse" meaning beyond the control's own difference. Behaviour is the other
+ * half of the rule: test/bench/dynamodb-clients.test.ts.
+ */
+export function printWarm(cold: ColdSummary[], warm: WarmVariant[], rttMs: number): void {
+  if (warm.length === 0) return;
+  const control = warm.find((w) => w.name.startsWith('control'));
+  const p99Ratio = (w: WarmVariant) => w.p99Ms / w.production.p99Ms;
+  const noise = control ? Math.abs(p99Ratio(control) - 1) : 0;
+  console.log(
+    `\n| against production (warm: ${warm[0]?.invocations} invocations each, alternating in the same processes) | start → first response, ${rttMs} ms RTT, paired ratio | warm p50 | warm p99 (ratio) | CPU per request | ≥ 20% faster, p99 no worse |`,
+  );
+  console.log('|---|---|---|---|---|---|');
+  const ms = (variant: number, production: number) => `${variant} vs ${production} ms`;
+  for (const w of warm) {
+    const ratio = cold.find((v) => v.name === w.name)?.vsProduction.network.coldStartRatio ?? Number.NaN;
+    const verdict = `${ratio <= 0.8 ? 'yes' : 'no'}, ${p99Ratio(w) <= 1 + noise ? 'yes' : 'no'}`;
+    console.log(
+      `| ${w.name} | ${ratio}× | ${ms(w.p50Ms, w.production.p50Ms)} | ${ms(w.p99Ms, w.production.p99Ms)} (${round(p99Ratio(w), 2)}×) | ${ms(w.cpuMsPerRequest, w.production.cpuMsPerRequest)} | ${verdict} |`,
     );
   }
 }

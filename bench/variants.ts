@@ -19,7 +19,8 @@ import { runFunction } from './function-process.ts';
 import { writeAll } from './seed.ts';
 import { percentile } from './stats.ts';
 import { replaceModule } from './stub-packages.ts';
-import { type ColdSamples, printCold, summarizeCold } from './variants-report.ts';
+import { type ColdSamples, printCold, printWarm, summarizeCold } from './variants-report.ts';
+import { measureWarmVariants } from './variants-warm.ts';
 
 interface Variant {
   build?: BuildHandlerOptions;
@@ -28,13 +29,29 @@ interface Variant {
   compileCache?: boolean;
   /** The issuer's JWKS handed to the function (BENCH_DELIVERED_JWKS), its JWKS URL unreachable. */
   deliveredJwks?: boolean;
+  /** Changes the request path: warm latency and CPU per request against production's (variants-warm.ts). */
+  warm?: boolean;
 }
+
+/** The function with another DynamoDB client behind plants.ts's PlantsClient (bench/entries/dynamodb-*.ts). */
+const dynamodbClient = (file: string): Variant => ({
+  build: {
+    overrides: {
+      plugins: [...BUILD_PLUGINS, replaceModule(/\/dynamodb-client\.ts$/, `${benchDir}entries/${file}`)],
+    },
+  },
+  warm: true,
+});
 
 /** Where the "JWKS delivered" variant's JWKS URL points: nothing listens, so a fetch would fail the run. */
 const UNREACHABLE_JWKS_URI = 'https://127.0.0.1:9/.well-known/jwks.json';
 
 const VARIANTS: Record<string, Variant> = {
   production: {},
+  // The same build measured as if it were a variant: its difference from production is the noise.
+  'control: production again (A vs A)': { warm: true },
+  'DynamoDB client: AWS SDK v3 (before issue 36)': dynamodbClient('dynamodb-sdk-v3.ts'),
+  'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
   'no init warm-up (JWKS and DynamoDB connection on the first request)': {
     build: {
       overrides: {
@@ -105,7 +122,10 @@ try {
   }
   const samples = new Map<string, ColdSamples>(bundles.map(([name]) => [name, { loopback: [], network: [] }]));
   for (let i = -1; i < runs; i++) {
-    for (const [name, bundle] of bundles) {
+    // Each round starts one variant later: a place in the round (right after production, say) that
+    // runs faster or slower would otherwise favour one variant every time (the control showed it).
+    const offset = Math.max(i, 0) % bundles.length;
+    for (const [name, bundle] of [...bundles.slice(offset), ...bundles.slice(0, offset)]) {
       for (const where of ['loopback', 'network'] as const) {
         const run = await runFunction({
           bundle: bundle.file,
@@ -129,6 +149,16 @@ try {
     return cache ? { compileCacheBytes: cache.bytes, compileCacheDirectory: cache.tags.join(', ') } : {};
   });
 
+  const [, productionBundle] = bundles[0] ?? [];
+  const warmVariants = productionBundle
+    ? await measureWarmVariants(
+        productionBundle,
+        bundles.filter(([name]) => name !== 'production' && VARIANTS[name]?.warm),
+        env.functionEnv(),
+        env.event,
+      )
+    : [];
+
   const warm = async (keepAlive: boolean) => {
     const run = await runFunction({
       bundle: bare.file,
@@ -141,8 +171,12 @@ try {
   };
   const keepAlive = settings.onlyVariants.length === 0 ? [await warm(true), await warm(false)] : [];
 
-  writeFileSync(`${outDir}variants.json`, `${JSON.stringify({ runs, rttMs, cold, keepAlive }, null, 2)}\n`);
+  writeFileSync(
+    `${outDir}variants.json`,
+    `${JSON.stringify({ runs, rttMs, cold, warm: warmVariants, keepAlive }, null, 2)}\n`,
+  );
   printCold(cold, runs, rttMs);
+  printWarm(cold, warmVariants, rttMs);
   if (keepAlive.length > 0) console.log('\n| bare Query, warm | p50 | p99 |\n|---|---|---|');
   for (const k of keepAlive)
     console.log(`| keep-alive ${k.keepAlive ? 'on' : 'off'} | ${k.p50Ms} ms | ${k.p99Ms} ms |`);

@@ -7,6 +7,7 @@ import { authenticate } from './lib/auth/authenticate.ts';
 import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
+import { createPlantsClient } from './lib/dynamodb-client.ts';
 import { edgeViewerRequest } from './lib/edge/viewer-request.ts';
 import { SERVER_ERROR_BODY } from './lib/errors.ts';
 import { createGroupCache } from './lib/group-cache.ts';
@@ -19,13 +20,12 @@ import {
   recordInit,
   requestTelemetry,
   startTracing,
-  traceClient,
   traceHandler,
 } from './lib/observability.ts';
 import { LIST_PLANTS } from './lib/operations.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
-import { createPlantsClient, readPlantsPage } from './lib/plants.ts';
+import { readPlantsPage } from './lib/plants.ts';
 import { linkBase } from './lib/public-url.ts';
 import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/warm-up.ts';
 
@@ -38,8 +38,8 @@ const groupCache = createGroupCache(config.groupCache);
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
 await settleWithin([verifyToken.hydrated, warmUp], INIT_WARM_UP_BUDGET_MS);
+// From here on, with tracing on, the Tracer records every HTTPS request: each DynamoDB call included.
 await startTracing(config.telemetry);
-const dynamodb = traceClient(plantsClient);
 recordInit(config.telemetry);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
@@ -52,7 +52,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
   const limit = parseLimit(query.get('limit'), config.maxPageSize);
   const from = decodeCursor(query.get('cursor'), caller.sub, partitions);
 
-  const page = await readPlantsPage(dynamodb, config.tableName, {
+  const page = await readPlantsPage(plantsClient, config.tableName, {
     partitions,
     from,
     limit,

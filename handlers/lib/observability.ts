@@ -48,10 +48,6 @@ export async function startTracing(config: TelemetryConfig): Promise<void> {
 /** The handler's X-Ray segment (the response itself is not recorded), or no middleware at all. */
 export const traceHandler = (): MiddlewareObj[] => (tracing ? [tracing.middleware] : []);
 
-/** The client with a subsegment per DynamoDB call when tracing, else the client untouched (after startTracing). */
-export const traceClient = <Client>(client: Client): Client =>
-  tracing ? tracing.tracer.captureAWSv3Client(client) : client;
-
 // Per-invocation state is keyed by objects Middy and the runtime create per invocation (the
 // request, the Lambda context), never kept in module variables: the local server, the load run and
 // Lambda managed instances overlap invocations in one process.

@@ -1,9 +1,6 @@
 // DynamoDB access for plants: one table, partition key `owner` (see partitions.ts), sort key `id`.
 
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ServiceUnavailableError } from './errors.ts';
-import type { GroupCache } from './group-cache.ts';
+import type { GroupCache, PartitionRead } from './group-cache.ts';
 import { type SerializedPlant, serializePlant } from './page-budget.ts';
 import { isGroupPartition } from './partitions.ts';
 
@@ -24,16 +21,24 @@ export interface PlantPage {
   next: Position | undefined;
 }
 
-// Bounded retries and timeouts keep the worst case (3 attempts of 0.5 s connect + 1 s response,
-// plus backoff) far inside the function timeout, so an outage answers 503 rather than timing out.
-export function createPlantsClient(endpoint: string | undefined): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({
-    maxAttempts: 3,
-    // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting.
-    requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true },
-    ...(endpoint && { endpoint }),
-  });
-  return DynamoDBDocumentClient.from(client);
+/** The one DynamoDB call this module makes: a Query of one partition, in document form (plain values). */
+export interface PlantsQuery {
+  TableName: string;
+  KeyConditionExpression: string;
+  ProjectionExpression?: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, string>;
+  Limit: number;
+  ExclusiveStartKey?: Record<string, string>;
+}
+
+/**
+ * What reads the table: dynamodb-client.ts in the function; bench:variants measures other clients
+ * (SDK v3, aws-lite) behind the same interface. A failure worth retrying later is thrown as a
+ * ServiceUnavailableError (see isUnavailable), anything else as it came.
+ */
+export interface PlantsClient {
+  query(input: PlantsQuery, options?: { abortSignal?: AbortSignal }): Promise<PartitionRead>;
 }
 
 /**
@@ -61,7 +66,7 @@ export interface PageRequest {
  * ends the page, so the next position is always just after the last plant returned.
  */
 export async function readPlantsPage(
-  client: DynamoDBDocumentClient,
+  client: PlantsClient,
   tableName: string,
   { partitions, from, limit, byteBudget, groupCache }: PageRequest,
 ): Promise<PlantPage> {
@@ -74,7 +79,7 @@ export async function readPlantsPage(
     // A user's own partition is read by that user alone (and must show their own writes at once):
     // only groups' partitions, read by every member, go through the cache.
     const cache = isGroupPartition(owner) ? groupCache : undefined;
-    let page: { Items?: Record<string, unknown>[] | undefined; LastEvaluatedKey?: unknown };
+    let page: PartitionRead;
     do {
       if (queries === MAX_QUERIES_PER_PAGE) return { plants, next: { partition: index, afterId } };
       queries++;
@@ -100,13 +105,13 @@ export async function readPlantsPage(
 }
 
 function queryPartition(
-  client: DynamoDBDocumentClient,
+  client: PlantsClient,
   tableName: string,
   owner: string,
   afterId: string | undefined,
   limit: number,
 ) {
-  return query(client, {
+  return client.query({
     TableName: tableName,
     KeyConditionExpression: '#owner = :owner',
     ProjectionExpression: '#id, #name, #tag',
@@ -124,19 +129,12 @@ function toPlant(item: Record<string, unknown>): Plant {
   return plant;
 }
 
-async function query(client: DynamoDBDocumentClient, input: QueryCommand['input']) {
-  try {
-    return await client.send(new QueryCommand(input));
-  } catch (error) {
-    throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
-  }
-}
-
 const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
 
-/** Throttling, a 5xx from DynamoDB, or no answer at all (network, timeout): worth a retry later. */
-function isUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return THROTTLING.has(error.name) || status === undefined || status >= 500;
+/**
+ * Throttling, a 5xx from DynamoDB, or no answer at all (network, timeout: no status): worth a retry
+ * later, so the caller gets a 503. Every client maps its failures to ServiceUnavailableError by it.
+ */
+export function isUnavailable(errorName: string, httpStatus: number | undefined): boolean {
+  return THROTTLING.has(errorName) || httpStatus === undefined || httpStatus >= 500;
 }

@@ -1,27 +1,27 @@
 // The network made ready during Lambda's INIT phase, so the first request waits for one round
-// trip (its Query) instead of the handshakes of two new TLS connections and the SDK's first call.
+// trip (its Query) instead of the handshakes of two new TLS connections and the client's first call.
 
-import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { WARM_UP_PARTITION } from './partitions.ts';
+import type { PlantsClient } from './plants.ts';
 
 /** How long init waits for the warm-ups: past it they go on in the background. */
 export const INIT_WARM_UP_BUDGET_MS = 1500;
 
 /**
- * Connects to DynamoDB (TCP, TLS), resolves credentials and the endpoint, and runs the SDK's
+ * Connects to DynamoDB (TCP, TLS), resolves credentials and the endpoint, and runs the client's
  * first-call setup, with one Query of a partition that no item can have (WARM_UP_PARTITION). It needs nothing beyond the function's
  * `dynamodb:Query` grant and reads nothing (0.5 RCU per cold start). The keep-alive connection it
  * opens serves the first request.
  */
-export function warmUpPlantsClient(client: DynamoDBDocumentClient, tableName: string): Promise<unknown> {
-  const query = new QueryCommand({
+export function warmUpPlantsClient(client: PlantsClient, tableName: string): Promise<unknown> {
+  const query = {
     TableName: tableName,
     KeyConditionExpression: '#owner = :owner',
     ExpressionAttributeNames: { '#owner': 'owner' },
     ExpressionAttributeValues: { ':owner': WARM_UP_PARTITION },
     Limit: 1,
-  });
-  return client.send(query, { abortSignal: AbortSignal.timeout(INIT_WARM_UP_BUDGET_MS) });
+  };
+  return client.query(query, { abortSignal: AbortSignal.timeout(INIT_WARM_UP_BUDGET_MS) });
 }
 
 /**

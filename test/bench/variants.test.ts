@@ -18,6 +18,8 @@ interface Medians {
 }
 interface ColdVariant {
   name: string;
+  bytes: number;
+  coldStartBytes: number;
   compileCacheBytes?: number;
   compileCacheDirectory?: string;
   loopback: Medians;
@@ -59,5 +61,34 @@ describe('npm run bench:variants -- --only … (BENCH_QUICK=1)', () => {
     }
     expect(keepAlive).toEqual([]);
     expect(stdout).toContain('| JWKS delivered with the deployment');
+  }, 120_000);
+
+  it('measures each DynamoDB client behind the same handler: bundle, cold start, warm latency and CPU per request', async () => {
+    // Prepare
+    const run = promisify(execFile);
+    const clientsOut = `${outDir}clients/`;
+
+    // Act: the bench itself fails when a variant answers anything but 200 with the caller's plants.
+    const { stdout } = await run(process.execPath, ['bench/variants.ts', '--only', 'DynamoDB client', '--runs', '1'], {
+      env: { ...process.env, BENCH_QUICK: '1', BENCH_OUT: clientsOut },
+    });
+
+    // Assess
+    const { cold, warm } = JSON.parse(readFileSync(`${clientsOut}variants.json`, 'utf8')) as {
+      cold: ColdVariant[];
+      warm: { name: string; invocations: number; cpuMsPerRequest: number; production: { invocations: number } }[];
+    };
+    const [production, ...clients] = cold;
+    expect(clients.map((variant) => variant.name.split(':')[0])).toEqual(['DynamoDB client', 'DynamoDB client']);
+    // A stand-in that stopped replacing handlers/lib/dynamodb-client.ts would time production again.
+    for (const client of clients) expect(client.bytes).not.toBe(production?.bytes);
+    // Warm: each client alternating with production in the same processes, invocation for invocation.
+    expect(warm.map((variant) => variant.name)).toEqual(clients.map((variant) => variant.name));
+    for (const variant of warm) {
+      expect(variant.invocations).toBeGreaterThan(0);
+      expect(variant.production.invocations).toBe(variant.invocations);
+      expect(variant.cpuMsPerRequest).toBeGreaterThan(0);
+    }
+    expect(stdout).toContain('≥ 20% faster, p99 no worse');
   }, 120_000);
 });

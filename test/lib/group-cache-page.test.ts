@@ -2,29 +2,32 @@
 // within the time to live (no Query sent), the caller's own partition always read, so a user's own
 // new plants show at once while a group's show once its entry expires.
 
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createPlantsClient } from '../../handlers/lib/dynamodb-client.ts';
 import { GroupCache } from '../../handlers/lib/group-cache.ts';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
-import { readPlantsPage } from '../../handlers/lib/plants.ts';
-import { type LocalDynamo, putPlants, startDynamo } from '../helpers/dynamo.ts';
+import { type PlantsClient, readPlantsPage } from '../../handlers/lib/plants.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 
 const TABLE = 'group-cache-page-test';
 let dynamo: LocalDynamo;
-/** The real client, recording the partition each Query asks for. */
-let client: DynamoDBDocumentClient;
+/** The function's client, recording the partition each Query asks for. */
+let client: PlantsClient;
 let queried: string[] = [];
 
 beforeAll(async () => {
+  // The function's client reads region and credentials from its environment, as on Lambda.
+  process.env.AWS_REGION ??= TEST_REGION;
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   dynamo = await startDynamo(TABLE);
-  client = Object.create(dynamo.client, {
-    send: {
-      value: (command: { input: { ExpressionAttributeValues?: Record<string, unknown> } }) => {
-        queried.push(String(command.input.ExpressionAttributeValues?.[':owner']));
-        return dynamo.client.send(command as never);
-      },
+  const real = createPlantsClient(dynamo.endpoint);
+  client = {
+    query: (input, options) => {
+      queried.push(String(input.ExpressionAttributeValues[':owner']));
+      return real.query(input, options);
     },
-  });
+  };
 });
 afterAll(() => dynamo?.close());
 
@@ -35,7 +38,7 @@ describe('readPlantsPage with the group cache', () => {
   it("reads a group's partition once per time to live, and the caller's own on every page", async () => {
     let now = 0;
     const groupCache = new GroupCache({ ttlSeconds: 5, maxBytes: 1_000_000 }, () => now);
-    await putPlants(client, TABLE, [
+    await putPlants(dynamo.client, TABLE, [
       { owner: 'ann', id: 'a1', name: 'ann 1' },
       { group: 'team', id: 't1', name: 'team 1' },
       { group: 'team', id: 't2', name: 'team 2' },
@@ -55,7 +58,7 @@ describe('readPlantsPage with the group cache', () => {
     expect(queried).toEqual(['user#ann', 'group#team']);
 
     // New plants in both partitions: the caller's own show at once, the group's not yet.
-    await putPlants(client, TABLE, [
+    await putPlants(dynamo.client, TABLE, [
       { owner: 'ann', id: 'a2', name: 'ann 2' },
       { group: 'team', id: 't3', name: 'team 3' },
     ]);
@@ -72,7 +75,7 @@ describe('readPlantsPage with the group cache', () => {
   it('pages through a cached group exactly as through DynamoDB, a next position after each cut', async () => {
     const groupCache = new GroupCache({ ttlSeconds: 60, maxBytes: 1_000_000 });
     const plants = Array.from({ length: 7 }, (_, i) => ({ group: 'big', id: `b${i}`, name: `big ${i}` }));
-    await putPlants(client, TABLE, plants);
+    await putPlants(dynamo.client, TABLE, plants);
     const partitions = [userPartition('nobody'), groupPartition('big')];
     const walk = async (limit: number) => {
       const seen: string[] = [];
@@ -107,7 +110,7 @@ describe('readPlantsPage with the group cache', () => {
     // Prepare: members owning 0 to 4 plants each, one group of 10; pages of 6.
     const groupCache = new GroupCache({ ttlSeconds: 5, maxBytes: 1_000_000 }, () => 0);
     const members = ['m0', 'm1', 'm2', 'm3', 'm4'];
-    await putPlants(client, TABLE, [
+    await putPlants(dynamo.client, TABLE, [
       ...members.flatMap((member, owned) =>
         Array.from({ length: owned }, (_, i) => ({ owner: member, id: `o${i}`, name: `${member} ${i}` })),
       ),

@@ -1,18 +1,24 @@
 // readPlantsPage against dynalite: pages across partitions, the limit and the byte budget counted
 // across them, and a bounded number of Query calls per page however many partitions are empty.
 
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createPlantsClient } from '../../handlers/lib/dynamodb-client.ts';
 import { serializePlant } from '../../handlers/lib/page-budget.ts';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
-import { MAX_QUERIES_PER_PAGE, type PageRequest, type Position, readPlantsPage } from '../../handlers/lib/plants.ts';
-import { type LocalDynamo, type PlantItem, putPlants, startDynamo } from '../helpers/dynamo.ts';
+import {
+  MAX_QUERIES_PER_PAGE,
+  type PageRequest,
+  type PlantsClient,
+  type Position,
+  readPlantsPage,
+} from '../../handlers/lib/plants.ts';
+import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 
 const TABLE = 'plants-page-test';
 let dynamo: LocalDynamo;
 let queries = 0;
-/** The real client, counting the calls it sends. */
-let client: DynamoDBDocumentClient;
+/** The function's client, counting the calls it sends. */
+let client: PlantsClient;
 
 const EMPTY_GROUPS = Array.from({ length: 95 }, (_, i) => `empty-${String(i).padStart(2, '0')}`);
 const partitions = [
@@ -29,16 +35,19 @@ const items: PlantItem[] = [
 const everything = items.map(({ name }) => ({ name }));
 
 beforeAll(async () => {
+  // The function's client reads region and credentials from its environment, as on Lambda.
+  process.env.AWS_REGION ??= TEST_REGION;
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   dynamo = await startDynamo(TABLE);
   await putPlants(dynamo.client, TABLE, items);
-  client = Object.create(dynamo.client, {
-    send: {
-      value: (command: never) => {
-        queries++;
-        return dynamo.client.send(command);
-      },
+  const real = createPlantsClient(dynamo.endpoint);
+  client = {
+    query: (input, options) => {
+      queries++;
+      return real.query(input, options);
     },
-  });
+  };
 });
 afterAll(() => dynamo?.close());
 
