@@ -6,78 +6,18 @@
 // Results go to stdout and variants.json (bench/out/, or bench/ with --update-reference).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { SOURCE_MAPS_NODE_OPTIONS } from '../infra/function-runtime.ts';
 import { jwksOf } from '../local/issuer/issuer.ts';
-import type { BuildHandlerOptions } from '../scripts/build.ts';
-import { BUILD_PLUGINS } from '../scripts/build.ts';
-import { requireBuiltins } from '../scripts/require-builtins.ts';
 import { type Bundle, buildBundle, ENTRIES } from './bundles.ts';
 import { clearCompileCache, compileCacheEnv, compileCacheSize } from './compile-cache.ts';
-import { benchDir, CALLER, outDir, settings, tmpDir } from './config.ts';
-import { type FunctionEnvOptions, plantsOf, startDelayedNetwork, startEnvironment } from './environment.ts';
+import { CALLER, outDir, settings, tmpDir } from './config.ts';
+import { plantsOf, startDelayedNetwork, startEnvironment } from './environment.ts';
 import { runFunction } from './function-process.ts';
 import { writeAll } from './seed.ts';
 import { percentile } from './stats.ts';
-import { replaceModule } from './stub-packages.ts';
+import { UNREACHABLE_JWKS_URI, VARIANTS } from './variant-list.ts';
 import { type ColdSamples, printCold, printWarm, summarizeCold } from './variants-report.ts';
 import { measureWarmVariants } from './variants-warm.ts';
 
-interface Variant {
-  build?: BuildHandlerOptions;
-  env?: FunctionEnvOptions & { nodeOptions?: string };
-  /** Node's compile cache beside the bundle, written by one unrecorded run of the same Node. */
-  compileCache?: boolean;
-  /** The issuer's JWKS handed to the function (BENCH_DELIVERED_JWKS), its JWKS URL unreachable. */
-  deliveredJwks?: boolean;
-  /** Changes the request path: warm latency and CPU per request against production's (variants-warm.ts). */
-  warm?: boolean;
-}
-
-/** The function with another DynamoDB client behind plants.ts's PlantsClient (bench/entries/dynamodb-*.ts). */
-const dynamodbClient = (file: string): Variant => ({
-  build: {
-    overrides: {
-      plugins: [...BUILD_PLUGINS, replaceModule(/\/dynamodb-client\.ts$/, `${benchDir}entries/${file}`)],
-    },
-  },
-  warm: true,
-});
-
-/** Where the "JWKS delivered" variant's JWKS URL points: nothing listens, so a fetch would fail the run. */
-const UNREACHABLE_JWKS_URI = 'https://127.0.0.1:9/.well-known/jwks.json';
-
-const VARIANTS: Record<string, Variant> = {
-  production: {},
-  // The same build measured as if it were a variant: its difference from production is the noise.
-  'control: production again (A vs A)': { warm: true },
-  'DynamoDB client: AWS SDK v3 (before issue 36)': dynamodbClient('dynamodb-sdk-v3.ts'),
-  'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
-  'no init warm-up (JWKS and DynamoDB connection on the first request)': {
-    build: {
-      overrides: {
-        plugins: [...BUILD_PLUGINS, replaceModule(/\/warm-up\.ts$/, `${benchDir}entries/no-warm-up.ts`)],
-      },
-    },
-  },
-  "full default credential chain (the SDK's credential-provider-node)": {
-    build: { overrides: { plugins: [requireBuiltins] } },
-  },
-  'no code splitting (one file)': { build: { overrides: { splitting: false } } },
-  'source maps loaded (-c sourceMaps=true: --enable-source-maps)': { env: { nodeOptions: SOURCE_MAPS_NODE_OPTIONS } },
-  'tracing on (Tracer and aws-xray-sdk-core loaded, as on Lambda)': { env: { tracing: true } },
-  'V8 compile cache beside the bundle, written by this same Node (NODE_COMPILE_CACHE, portable)': {
-    compileCache: true,
-  },
-  'JWKS delivered with the deployment (no JWKS fetch at init)': {
-    build: {
-      overrides: {
-        plugins: [...BUILD_PLUGINS, replaceModule(/^aws-jwt-verify\/jwk$/, `${benchDir}entries/delivered-jwks.ts`)],
-      },
-    },
-    deliveredJwks: true,
-  },
-  'trivial handler': { build: { entry: ENTRIES.trivial } },
-};
 const runs = settings.variantRuns;
 const rttMs = settings.rttMs ?? 10;
 const chosen = (name: string) =>

@@ -1,22 +1,20 @@
 // The function's DynamoDB client and the ones bench:variants compares it with, each behind
 // readPlantsPage's PlantsClient, against dynalite and the faults it cannot produce: what each keeps of
 // the function's behaviour (pages, retries within the time budget, the 503 mapping, timeouts,
-// Lambda's credentials, endpoints).
+// Lambda's credentials, the signature as received).
 
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SignatureV4 } from '@smithy/signature-v4';
 import * as awsLite from '../../bench/entries/dynamodb-aws-lite.ts';
 import * as sdk from '../../bench/entries/dynamodb-sdk-v3.ts';
 import * as signed from '../../handlers/lib/dynamodb-client.ts';
-import { dynamodbEndpoint } from '../../handlers/lib/dynamodb-endpoint.ts';
 import { ServiceUnavailableError } from '../../handlers/lib/errors.ts';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 import { type PlantsClient, type Position, readPlantsPage } from '../../handlers/lib/plants.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../helpers/faulty-dynamo.ts';
+import { type Received, signatureOf } from '../helpers/sigv4.ts';
 
 /** The function's worst case for a failed read, as faults.test.ts bounds it (function timeout 15 s). */
 const ANSWER_WITHIN_MS = 10_000;
@@ -29,60 +27,6 @@ const CLIENTS: [string, (endpoint: string | undefined) => PlantsClient][] = [
 ];
 /** What a client was found not to keep (docs/performance.md's table says the same). */
 const LACKS: Record<string, Fault[]> = { 'aws-lite': ['hang'] };
-
-interface Received {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-class NodeSha256 {
-  readonly #hash: Hash | Hmac;
-  constructor(secret?: string | Uint8Array) {
-    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
-  }
-  update(data: string | Uint8Array) {
-    this.#hash.update(data);
-  }
-  async digest() {
-    return new Uint8Array(this.#hash.digest());
-  }
-}
-
-/** SigV4 recomputed from the headers the request names as signed, as received, at its own X-Amz-Date. */
-async function signatureOf(received: Received | undefined, secret: { secretAccessKey: string; sessionToken: string }) {
-  if (!received) return undefined;
-  const authorization = received.headers.authorization ?? '';
-  const [, accessKeyId, region] = /Credential=([^/]+)\/\d{8}\/([^/]+)\//.exec(authorization) ?? [];
-  const signedHeaders = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
-  const headers = Object.fromEntries(signedHeaders.map((name) => [name, String(received.headers[name])]));
-  const [host, port] = (headers.host ?? '').split(':');
-  const date = String(received.headers['x-amz-date']).replace(
-    /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/,
-    '$1-$2-$3T$4:$5:$6Z',
-  );
-  const signer = new SignatureV4({
-    service: 'dynamodb',
-    region: region ?? '',
-    credentials: { accessKeyId: accessKeyId ?? '', ...secret },
-    sha256: NodeSha256 as never,
-    // The payload's hash is a header only if the client sent it (the SDK's signer adds it, aws4 not).
-    applyChecksum: signedHeaders.includes('x-amz-content-sha256'),
-  });
-  const request = {
-    method: received.method,
-    protocol: 'http:',
-    hostname: host ?? '',
-    port: Number(port),
-    path: received.path,
-  };
-  const signed = await signer.sign(
-    { ...request, query: {}, headers, body: received.body },
-    { signingDate: new Date(date) },
-  );
-  return signed.headers.authorization?.split('Signature=')[1];
-}
 
 const TABLE = 'dynamodb-clients';
 let dynamo: LocalDynamo;
@@ -198,32 +142,5 @@ describe.each(CLIENTS)('%s behind PlantsClient', (name, create) => {
     expect(await signatureOf(received, { secretAccessKey: 'local', sessionToken: 'session-of-the-role' })).toBe(
       received?.headers.authorization?.split('Signature=')[1],
     );
-  });
-});
-
-describe("the function's DynamoDB endpoint", () => {
-  it("resolves DynamoDB's public, FIPS and dual-stack endpoints as the SDK's rules do in the aws partition", () => {
-    const endpoint = (env: NodeJS.ProcessEnv) => dynamodbEndpoint('eu-west-1', env);
-    expect(endpoint({})).toBe('https://dynamodb.eu-west-1.amazonaws.com');
-    expect(endpoint({ AWS_USE_FIPS_ENDPOINT: 'true' })).toBe('https://dynamodb-fips.eu-west-1.amazonaws.com');
-    expect(endpoint({ AWS_USE_DUALSTACK_ENDPOINT: 'true' })).toBe('https://dynamodb.eu-west-1.api.aws');
-    expect(endpoint({ AWS_USE_FIPS_ENDPOINT: 'true', AWS_USE_DUALSTACK_ENDPOINT: 'true' })).toBe(
-      'https://dynamodb-fips.eu-west-1.api.aws',
-    );
-  });
-
-  it('refuses FIPS with a custom endpoint when the function starts, as the SDK refuses it', () => {
-    process.env.AWS_USE_FIPS_ENDPOINT = 'true';
-    try {
-      expect(() => signed.createPlantsClient(dynamo.endpoint)).toThrow(
-        'AWS_USE_FIPS_ENDPOINT cannot apply to a custom endpoint',
-      );
-    } finally {
-      delete process.env.AWS_USE_FIPS_ENDPOINT;
-    }
-  });
-
-  it.each(['cn-north-1', 'us-gov-west-1', 'us-iso-east-1'])('refuses %s clearly rather than guess', (region) => {
-    expect(() => dynamodbEndpoint(region, {})).toThrow(`region "${region}" is not known to this client`);
   });
 });
