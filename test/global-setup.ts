@@ -1,6 +1,7 @@
 // Runs once before all test files: the Python checkers at their pinned versions (installed on the
-// first run when PATH lacks them), one self-signed TLS identity for the local JWKS servers, and the
-// folder where each stack context is synthesized once for the run (test/helpers/cdk.ts).
+// first run when PATH lacks them), one self-signed TLS identity for the local JWKS servers, the
+// folder where each stack context is synthesized once for the run (test/helpers/cdk.ts), and Node's
+// compile cache for the run's child processes.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,4 +22,7 @@ export default async function globalSetup(): Promise<void> {
   writeFileSync(file, JSON.stringify(await createTlsIdentity()), { mode: 0o600 });
   process.env.PLANT_STORE_TEST_TLS = file;
   process.env[SYNTH_CACHE_ENV] = makeSynthCache(runDir);
+  // The suite starts the CLIs, npm start and the bundle as child processes hundreds of times: with
+  // Node's compile cache each compiles (and strips the types of) a file once a run, not once a start.
+  process.env.NODE_COMPILE_CACHE = join(runDir, 'node-compile-cache');
 }
