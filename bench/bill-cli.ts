@@ -3,8 +3,8 @@
 // measuring anything: what to run after changing a price, a traffic level or the users assumed.
 
 import { readFileSync } from 'node:fs';
-import { billOf } from './bill-of.ts';
-import { billRows } from './bill-report.ts';
+import { billOf } from './cost/bill-of.ts';
+import { billRows } from './report/bill-report.ts';
 import type { BenchResults } from './results.ts';
 
 const file = process.argv[2] ?? new URL('results.json', import.meta.url).pathname;

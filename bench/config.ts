@@ -75,4 +75,4 @@ export const settings = {
 
 export const TABLE = 'plants-bench';
 export const AUDIENCE = 'plant-store-bench';
-export { CALLER, otherUser } from './shapes.ts';
+export { CALLER, otherUser } from './harness/shapes.ts';

@@ -1,14 +1,14 @@
 // The shape of bench/results.json, and the targets checked against it.
 
 import { MAX_QUERIES_PER_PAGE } from '../handlers/lib/plants.ts';
-import type { billOf } from './bill-of.ts';
-import type { BilledDuration } from './billed-duration.ts';
-import type { measureColdStarts, NetworkSummary } from './cold-start.ts';
-import type { GroupReadCostPoint } from './group-read-cost.ts';
-import type { ReadCostPoint } from './read-cost.ts';
-import type { ScaleResults } from './scale-scenarios.ts';
-import type { Histogram } from './stats.ts';
-import type { measureWarm, WarmSummary } from './warm.ts';
+import type { billOf } from './cost/bill-of.ts';
+import type { Histogram } from './harness/stats.ts';
+import type { BilledDuration } from './measure/billed-duration.ts';
+import type { measureColdStarts, NetworkSummary } from './measure/cold-start.ts';
+import type { GroupReadCostPoint } from './measure/group-read-cost.ts';
+import type { ReadCostPoint } from './measure/read-cost.ts';
+import type { measureWarm, WarmSummary } from './measure/warm.ts';
+import type { ScaleResults } from './scale/scale-scenarios.ts';
 
 export type WarmResult = Omit<WarmSummary, 'latenciesUs'> & { histogram: Histogram };
 

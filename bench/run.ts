@@ -6,23 +6,23 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { billOf } from './bill-of.ts';
-import { type BilledDuration, billedDuration, measureNetworkDuration } from './billed-duration.ts';
-import { buildAll } from './bundles.ts';
-import { renderChart } from './chart.ts';
-import { measureColdStarts, measureNetworkColdStarts } from './cold-start.ts';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
-import { costOf } from './cost.ts';
-import { plantsOf, startEnvironment } from './environment.ts';
-import { measureGroupReadCost } from './group-read-cost.ts';
-import { measureLogBytes } from './log-bytes.ts';
-import { monthlyCost } from './monthly.ts';
-import { measureReadCost } from './read-cost.ts';
-import { renderReport } from './report.ts';
+import { billOf } from './cost/bill-of.ts';
+import { costOf } from './cost/cost.ts';
+import { monthlyCost } from './cost/monthly.ts';
+import { buildAll } from './harness/bundles.ts';
+import { plantsOf, startEnvironment } from './harness/environment.ts';
+import { writeAll } from './harness/seed.ts';
+import { histogram, percentile } from './harness/stats.ts';
+import { type BilledDuration, billedDuration, measureNetworkDuration } from './measure/billed-duration.ts';
+import { measureColdStarts, measureNetworkColdStarts } from './measure/cold-start.ts';
+import { measureGroupReadCost } from './measure/group-read-cost.ts';
+import { measureLogBytes } from './measure/log-bytes.ts';
+import { measureReadCost } from './measure/read-cost.ts';
+import { measureWarm, type WarmSummary } from './measure/warm.ts';
+import { renderChart } from './report/chart.ts';
+import { renderReport } from './report/report.ts';
 import { type BenchResults, checkTargets } from './results.ts';
-import { writeAll } from './seed.ts';
-import { histogram, percentile } from './stats.ts';
-import { measureWarm, type WarmSummary } from './warm.ts';
 
 const started = performance.now();
 const elapsed = () => (performance.now() - started) / 1000;

@@ -5,14 +5,14 @@
 // results.json and scale.svg to bench/out/ (or the committed reference).
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { buildBundle } from './bundles.ts';
 import { outDir, tmpDir } from './config.ts';
-import { startEnvironment } from './environment.ts';
-import { renderScaleChart } from './scale-chart.ts';
-import { measureGroupReads } from './scale-group-reads.ts';
-import { measureForScale } from './scale-measure.ts';
-import { renderScale } from './scale-report.ts';
-import { modelScale } from './scale-scenarios.ts';
+import { buildBundle } from './harness/bundles.ts';
+import { startEnvironment } from './harness/environment.ts';
+import { renderScaleChart } from './report/scale-chart.ts';
+import { renderScale } from './report/scale-report.ts';
+import { measureGroupReads } from './scale/scale-group-reads.ts';
+import { measureForScale } from './scale/scale-measure.ts';
+import { modelScale } from './scale/scale-scenarios.ts';
 
 const started = performance.now();
 const log = (message: string) =>

@@ -7,16 +7,16 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { jwksOf } from '../local/issuer/issuer.ts';
-import { type Bundle, buildBundle, ENTRIES } from './bundles.ts';
-import { clearCompileCache, compileCacheEnv, compileCacheSize } from './compile-cache.ts';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
-import { plantsOf, startDelayedNetwork, startEnvironment } from './environment.ts';
-import { runFunction } from './function-process.ts';
-import { writeAll } from './seed.ts';
-import { percentile } from './stats.ts';
-import { UNREACHABLE_JWKS_URI, VARIANTS } from './variant-list.ts';
-import { type ColdSamples, printCold, printWarm, summarizeCold } from './variants-report.ts';
-import { measureWarmVariants } from './variants-warm.ts';
+import { type Bundle, buildBundle, ENTRIES } from './harness/bundles.ts';
+import { clearCompileCache, compileCacheEnv, compileCacheSize } from './harness/compile-cache.ts';
+import { plantsOf, startDelayedNetwork, startEnvironment } from './harness/environment.ts';
+import { runFunction } from './harness/function-process.ts';
+import { writeAll } from './harness/seed.ts';
+import { percentile } from './harness/stats.ts';
+import { UNREACHABLE_JWKS_URI, VARIANTS } from './measure/variant-list.ts';
+import { measureWarmVariants } from './measure/variants-warm.ts';
+import { type ColdSamples, printCold, printWarm, summarizeCold } from './report/variants-report.ts';
 
 const runs = settings.variantRuns;
 const rttMs = settings.rttMs ?? 10;

@@ -4,7 +4,7 @@
 
 import { type CfnResource, Validations } from 'aws-cdk-lib';
 import type { Alarm, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import {
   type ILambdaDeploymentConfig,
   LambdaDeploymentConfig,
@@ -14,7 +14,7 @@ import { Alias, type CfnAlias, type Function as LambdaFunction, type Version } f
 import { Construct } from 'constructs';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import type { DeliverySettings, DeploymentStrategy } from './delivery-settings.ts';
-import { ALARM_PERIOD, alarm } from './monitoring.ts';
+import { ALARM_PERIOD, alarm, busyMinuteRate } from './monitoring.ts';
 import type { AlarmSettings } from './settings.ts';
 
 export const LIVE_ALIAS = 'live';
@@ -133,21 +133,18 @@ function newVersionAlarms(
   // The function's EMF counts, dimensioned by service and executed version, as a share of the
   // version's invocations (in minutes with enough of them).
   const share = (metricName: string, label: string) =>
-    new MathExpression({
-      expression: `IF(requests >= ${settings.minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
-      usingMetrics: {
-        errors: new Metric({
-          namespace: METRICS_NAMESPACE,
-          metricName,
-          dimensionsMap: { [DIMENSIONS.service]: service, [DIMENSIONS.version]: version.version },
-          statistic: 'Sum',
-          period: PERIOD,
-        }),
-        requests: lambda('Invocations', 'Sum'),
-      },
+    busyMinuteRate(
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { [DIMENSIONS.service]: service, [DIMENSIONS.version]: version.version },
+        statistic: 'Sum',
+        period: PERIOD,
+      }),
+      lambda('Invocations', 'Sum'),
+      settings.minRequests,
       label,
-      period: PERIOD,
-    });
+    );
   // Handled failures (a DynamoDB or JWKS outage, a bug mapped to 500) are answers, not Lambda
   // Errors, so the 5xx share comes from the function's own count.
   const serverErrorRate = share(METRICS.serverErrors, 'new version 5xx rate (%)');

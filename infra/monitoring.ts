@@ -168,19 +168,21 @@ export class Monitoring extends Construct {
 }
 
 /**
- * 5xx as a percentage of requests, judged only in minutes with enough requests: in a quiet minute
- * one error among three requests is 33% and means nothing. Other minutes yield 0, never missing.
+ * `errors` as a percentage of `requests`, judged only in minutes with at least `minRequests`: in a
+ * quiet minute one error among three requests is 33% and means nothing. Other minutes yield 0, never
+ * missing. The one rate the mailed alarm and the canary's rollback alarm both judge by.
  */
-function serverErrorRate(requests: RequestMetrics, { minRequests }: AlarmSettings): IMetric {
+export function busyMinuteRate(errors: IMetric, requests: IMetric, minRequests: number, label: string): IMetric {
   return new MathExpression({
     expression: `IF(requests >= ${minRequests}, 100 * FILL(errors, 0) / requests, 0)`,
-    usingMetrics: {
-      errors: requests.serverErrors(ALARM_PERIOD),
-      requests: requests.count(ALARM_PERIOD),
-    },
-    label: '5xx rate (%)',
+    usingMetrics: { errors, requests },
+    label,
     period: ALARM_PERIOD,
   });
+}
+
+function serverErrorRate(requests: RequestMetrics, { minRequests }: AlarmSettings): IMetric {
+  return busyMinuteRate(requests.serverErrors(ALARM_PERIOD), requests.count(ALARM_PERIOD), minRequests, '5xx rate (%)');
 }
 
 // A plain metric (the ForOperations helper wraps even one operation in a math expression).

@@ -3,11 +3,18 @@
 // as the sum of what can happen together at the ceiling.
 
 import { describe, expect, it } from '@jest/globals';
-import { levelAt, MONTHLY_LINES, monthlyBill, monthlyRow, storedItemBytes, TRAFFIC_LEVELS } from '../../bench/bill.ts';
-import { benchItemBytes } from '../../bench/bill-of.ts';
-import { BILLED_LINES, type PerMillion } from '../../bench/cost.ts';
-import { COGNITO_LITE_TIERS, tiered } from '../../bench/price-tiers.ts';
-import { worstHour } from '../../bench/worst-hour.ts';
+import {
+  levelAt,
+  MONTHLY_LINES,
+  monthlyBill,
+  monthlyRow,
+  storedItemBytes,
+  TRAFFIC_LEVELS,
+} from '../../bench/cost/bill.ts';
+import { benchItemBytes } from '../../bench/cost/bill-of.ts';
+import { BILLED_LINES, type PerMillion } from '../../bench/cost/cost.ts';
+import { COGNITO_LITE_TIERS, tiered } from '../../bench/cost/price-tiers.ts';
+import { worstHour } from '../../bench/cost/worst-hour.ts';
 import { HEADROOM, PAGE_BYTE_BUDGET } from '../../handlers/lib/page-budget.ts';
 import { ceilingFor } from '../../infra/ceiling.ts';
 

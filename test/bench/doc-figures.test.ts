@@ -5,12 +5,12 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { billOf } from '../../bench/bill-of.ts';
-import { flagCells, money, monthlyTable, worstHourTable } from '../../bench/doc-figures.ts';
-import { PRICES } from '../../bench/prices.ts';
+import { billOf } from '../../bench/cost/bill-of.ts';
+import { PRICES } from '../../bench/cost/prices.ts';
+import { flagCells, money, monthlyTable, worstHourTable } from '../../bench/report/doc-figures.ts';
+import { designsTable, groupReadsTable, limitsTable, rate, walksTable } from '../../bench/report/scale-report.ts';
 import type { BenchResults } from '../../bench/results.ts';
-import { designsTable, groupReadsTable, limitsTable, rate, walksTable } from '../../bench/scale-report.ts';
-import { BEFORE, type ScaleResults } from '../../bench/scale-scenarios.ts';
+import { BEFORE, type ScaleResults } from '../../bench/scale/scale-scenarios.ts';
 
 const results = JSON.parse(readFileSync('bench/results.json', 'utf8')) as BenchResults & { scale: ScaleResults };
 const { cost, scale } = results;

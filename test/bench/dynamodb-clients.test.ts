@@ -12,7 +12,7 @@ import * as signed from '../../handlers/lib/dynamodb-client.ts';
 import { ServiceUnavailableError } from '../../handlers/lib/errors.ts';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 import { type PlantsClient, type Position, readPlantsPage } from '../../handlers/lib/plants.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../helpers/faulty-dynamo.ts';
 import { type Received, signatureOf } from '../helpers/sigv4.ts';
 

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { BILLED_LINES } from '../../bench/cost.ts';
+import { BILLED_LINES } from '../../bench/cost/cost.ts';
 import type { BenchResults } from '../../bench/results.ts';
 import { benchRun } from '../helpers/bench-run.ts';
 

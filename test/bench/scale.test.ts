@@ -6,9 +6,9 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { AWS_LIMITS, crossings, hotPartitionRru, type Limits, type Workload } from '../../bench/scale-model.ts';
-import { groupReadItems, groupReadUnits, walkKeys } from '../../bench/scale-read-units.ts';
-import { CHOSEN, QUOTAS, type ScaleResults } from '../../bench/scale-scenarios.ts';
+import { AWS_LIMITS, crossings, hotPartitionRru, type Limits, type Workload } from '../../bench/scale/scale-model.ts';
+import { groupReadItems, groupReadUnits, walkKeys } from '../../bench/scale/scale-read-units.ts';
+import { CHOSEN, QUOTAS, type ScaleResults } from '../../bench/scale/scale-scenarios.ts';
 import { benchRun } from '../helpers/bench-run.ts';
 
 const limits: Limits = { ...AWS_LIMITS, stageRate: 100 };

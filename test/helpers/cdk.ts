@@ -10,13 +10,13 @@ import type { App, Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { PlantStoreStack } from '../../infra/plant-store-stack.ts';
 
-export const STACK = 'PlantStore';
+import { PRODUCTION_STACK } from '../../infra/stack-environment.ts';
+
+/** The stack's id in these synths: production's, as app.ts names it (infra/synth.ts). */
+export const STACK = PRODUCTION_STACK;
 
 /** Where synthesized templates are kept for one jest run (set by test/global-setup.ts). */
 export const SYNTH_CACHE_ENV = 'PLANT_STORE_TEST_SYNTH_DIR';
-
-// cdk.json's context (the feature flags above all), which the CDK CLI passes to every synth.
-const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
 
 export interface SynthOptions {
   /** Bundle the function's code (a live synth, never cached): most tests are about the template. */
@@ -113,25 +113,13 @@ export async function synthLive(
   context: Record<string, unknown> = {},
   { bundle = false, env = {} }: SynthOptions = {},
 ): Promise<LiveSynthesized> {
-  const [{ App, Validations }, { AwsSolutionsChecks }, { plantStoreStacks }] = await Promise.all([
+  const [{ Validations }, { AwsSolutionsChecks }, { synthesize }] = await Promise.all([
     import('aws-cdk-lib'),
     import('cdk-nag'),
-    import('../../infra/stacks.ts'),
+    import('../../infra/synth.ts'),
   ]);
   const outdir = mkdtempSync(join(tmpdir(), 'plant-store-cdk-'));
-  const app = new App({
-    outdir,
-    context: {
-      ...CDK_JSON_CONTEXT,
-      ...(!bundle && { 'aws:cdk:bundling-stacks': [] }),
-      // What the CDK CLI sets: the asset path in the template, which sam local follows to the code.
-      'aws:cdk:enable-asset-metadata': true,
-      ...context,
-    },
-  });
-  const stack = plantStoreStacks(app, STACK, env);
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const assembly = app.synth();
+  const { app, stack, assembly } = synthesize(context, { outdir, bundle, env });
   const wafStack = assembly.stacks.find((artifact) => artifact.stackName === `${STACK}EdgeWaf`);
   const acknowledged = stack.node
     .findAll()

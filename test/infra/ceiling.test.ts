@@ -3,8 +3,8 @@
 // the response bytes an hour can send, with the function's page byte budget.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BILLING_FACTS, PRICES } from '../../bench/prices.ts';
-import { worstHour } from '../../bench/worst-hour.ts';
+import { BILLING_FACTS, PRICES } from '../../bench/cost/prices.ts';
+import { worstHour } from '../../bench/cost/worst-hour.ts';
 import { ENV } from '../../handlers/lib/environment.ts';
 import { HEADROOM, PAGE_BYTE_BUDGET } from '../../handlers/lib/page-budget.ts';
 import { ceilingFor } from '../../infra/ceiling.ts';

@@ -16,9 +16,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { passwordFileOf } from '../../deployed/passwords.ts';
 import { createApp } from '../../local/server/app.ts';
+import { httpApiEvent } from '../../local/server/events.ts';
+import { connectDynamo } from '../../local/store/in-process.ts';
 import { deployOnMoto, type MotoDeployment, synthesizedIdentity } from '../helpers/deployed-on-moto.ts';
-import { connectDynamo } from '../helpers/dynamo.ts';
-import { httpApiEvent } from '../helpers/events.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 import { type MotoServer, startMotoServer } from '../helpers/moto.ts';
 import { type Service, startService } from '../helpers/service.ts';

@@ -1,12 +1,12 @@
 // Hostile query strings, one table, each row sent through both API flavours (HTTP API's raw
 // query string and REST API's decoded multi-value parameters). The basic `limit` and `cursor`
-// refusals are in test/list-plants.test.ts; these are the tricks around them.
+// refusals are in test/handlers/list-plants/list-plants.test.ts; these are the tricks around them.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeCursor } from '../../handlers/lib/cursor.ts';
 import { userPartition } from '../../handlers/lib/partitions.ts';
-import type { PlantItem } from '../helpers/dynamo.ts';
-import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
+import { httpApiEvent, restApiEvent } from '../../local/server/events.ts';
+import type { PlantItem } from '../../local/store/in-process.ts';
 import { nextCursor } from '../helpers/links.ts';
 import { type Service, startService } from '../helpers/service.ts';
 

@@ -1,4 +1,4 @@
-// Faults that test/faults.test.ts does not cover: the JWKS endpoint refusing connections,
+// Faults that test/handlers/list-plants/faults.test.ts does not cover: the JWKS endpoint refusing connections,
 // slower than the fetch timeout, or serving a broken key set at cold start; DynamoDB refusing
 // connections or answering later than the SDK's request timeout, alone and under concurrency.
 // Each answers 503 with the Error body within a stated bound, far below the 15 s function
@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TlsIdentity } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../helpers/events.ts';
+import { httpApiEvent } from '../../local/server/events.ts';
 import { type Reply, type Service, startService } from '../helpers/service.ts';
 import { startTcpFront, type TcpFront } from './helpers/tcp-front.ts';
 

@@ -8,8 +8,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { PlantItem } from '../helpers/dynamo.ts';
-import { httpApiEvent, restApiEvent } from '../helpers/events.ts';
+import { httpApiEvent, restApiEvent } from '../../local/server/events.ts';
+import type { PlantItem } from '../../local/store/in-process.ts';
 import { nextCursor } from '../helpers/links.ts';
 import { type Service, startService } from '../helpers/service.ts';
 

@@ -1,0 +1,42 @@
+// The bill sections of results.json's `cost`, from its per-request figures: the monthly bill at
+// each traffic level, the worst hour at the ceiling and every flag's price. Shared by `npm run
+// bench` and `npm run bench:bill`, which recomputes them from a results.json without measuring.
+
+import { storedItem } from '../../local/store/table.ts';
+import { CALLER, plantsOf } from '../harness/shapes.ts';
+import { monthlyBill, storedItemBytes } from './bill.ts';
+import type { costOf } from './cost.ts';
+import { flagPrices } from './flag-prices.ts';
+import type { monthlyCost } from './monthly.ts';
+import { worstHourAtDefault } from './worst-hour.ts';
+
+type Cost = ReturnType<typeof costOf>;
+
+/** Billed bytes of the bench caller's plants as stored, on average: what each stored plant costs. */
+export function benchItemBytes(): number {
+  const items = plantsOf(CALLER, 100).map((plant) => storedItemBytes(storedItem(plant)));
+  return Math.round(items.reduce((sum, bytes) => sum + bytes, 0) / items.length);
+}
+
+export function billOf(
+  cost: Cost,
+  monthlyUsd: Awaited<ReturnType<typeof monthlyCost>>,
+  { refusalDurationMs }: { refusalDurationMs: number },
+) {
+  const { alarms, dashboard, contributorInsights, customMetrics } = monthlyUsd;
+  const figures = { ...cost, storedItemBytes: benchItemBytes() };
+  return {
+    ...cost,
+    monthlyUsd,
+    storedItemBytes: figures.storedItemBytes,
+    /** The bill of a month at 1, 10, 100 and 1,000 requests/s, every line adding up to its total. */
+    monthly: monthlyBill(figures, { alarms, dashboard, contributorInsights, customMetrics }),
+    /** The most an hour can cost at the default ceiling, by valid and by forged tokens. */
+    worstHour: worstHourAtDefault({
+      billedDurationMs: cost.billed.durationMs,
+      refusalDurationMs,
+      logBytesByStatus: cost.logBytesByStatus,
+    }),
+    flagPrices: flagPrices(cost.flags, cost.billed.durationMs),
+  };
+}

@@ -1,0 +1,38 @@
+// The app synthesized in this process as `cdk synth` builds it (cdk.json's context, cdk-nag's
+// checks), for what needs the template without the CLI: the tests and the bench's price of the
+// stack's alarms. `npx cdk synth` itself runs app.ts.
+
+import { readFileSync } from 'node:fs';
+import { App, type Environment, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { PlantStoreStack } from './plant-store-stack.ts';
+import { PRODUCTION_STACK } from './stack-environment.ts';
+import { plantStoreStacks } from './stacks.ts';
+
+// cdk.json's context (the feature flags above all), which the CDK CLI passes to every synth.
+const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
+
+export interface SynthesizeOptions {
+  /** Where the cloud assembly goes. */
+  outdir: string;
+  /** Bundle the function's code; skipped by default, as most uses are about the template. */
+  bundle?: boolean;
+  /** The account and Region the CDK CLI would pass (the edge needs a Region at synth). */
+  env?: Environment;
+}
+
+export function synthesize(context: Record<string, unknown>, { outdir, bundle = false, env = {} }: SynthesizeOptions) {
+  const app = new App({
+    outdir,
+    context: {
+      ...CDK_JSON_CONTEXT,
+      ...(!bundle && { 'aws:cdk:bundling-stacks': [] }),
+      // What the CDK CLI sets: the asset path in the template, which sam local follows to the code.
+      'aws:cdk:enable-asset-metadata': true,
+      ...context,
+    },
+  });
+  const stack: PlantStoreStack = plantStoreStacks(app, PRODUCTION_STACK, env);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack, assembly: app.synth() };
+}

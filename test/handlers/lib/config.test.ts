@@ -1,0 +1,192 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, readConfig } from '../../../handlers/lib/config.ts';
+
+const base = {
+  PLANTS_TABLE_NAME: 'plants',
+  AUTH_ISSUER: 'https://issuer.example.com/',
+  AUTH_AUDIENCE: 'api://plants',
+};
+
+describe('readConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = readConfig(base);
+    expect(config.maxPageSize).toBe(100);
+    expect(config.dynamodbEndpoint).toBeUndefined();
+    expect(config.publicBaseUrl).toBeUndefined();
+    expect(config.requestContextFromApiGateway).toBe(true);
+    expect(config.auth).toEqual({
+      issuer: 'https://issuer.example.com/',
+      audience: ['api://plants'],
+      tokenUse: 'not-id',
+      maxTokenLifetime: 86400,
+      jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
+      requiredScope: undefined,
+      issuerType: 'oidc',
+      groupsClaim: undefined,
+    });
+  });
+
+  it('recognises a Cognito user pool issuer and then expects access tokens', () => {
+    const config = readConfig({
+      ...base,
+      AUTH_ISSUER: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
+      AUTH_AUDIENCE: 'client-a, client-b',
+    });
+    expect(config.auth.issuerType).toBe('cognito');
+    expect(config.auth.tokenUse).toBe('access');
+    expect(config.auth.audience).toEqual(['client-a', 'client-b']);
+    expect(config.auth.groupsClaim).toBe('cognito:groups');
+  });
+
+  it('recognises the issuer of a user pool with multi-Region replication', () => {
+    const config = readConfig({
+      ...base,
+      AUTH_ISSUER: 'https://issuer-cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123',
+    });
+    expect(config.auth.issuerType).toBe('cognito');
+  });
+
+  it('takes the issuer type and groups claim from the environment when given', () => {
+    const cognitoShaped = readConfig({
+      ...base,
+      AUTH_ISSUER: 'http://localhost:3000',
+      AUTH_ISSUER_TYPE: 'cognito',
+      AUTH_JWKS_URI: 'https://localhost:3001/jwks.json',
+    });
+    expect(cognitoShaped.auth.issuerType).toBe('cognito');
+    expect(cognitoShaped.auth.groupsClaim).toBe('cognito:groups');
+    const oidc = readConfig({ ...base, AUTH_GROUPS_CLAIM: 'groups' });
+    expect(oidc.auth.groupsClaim).toBe('groups');
+    const noSharing = readConfig({ ...base, AUTH_ISSUER_TYPE: 'cognito', AUTH_GROUPS_CLAIM: 'none' });
+    expect(noSharing.auth.groupsClaim).toBeUndefined();
+  });
+
+  it('refuses an unknown AUTH_ISSUER_TYPE', () => {
+    expect(() => readConfig({ ...base, AUTH_ISSUER_TYPE: 'saml' })).toThrow(/AUTH_ISSUER_TYPE/);
+  });
+
+  it('reads the optional settings', () => {
+    const config = readConfig({
+      ...base,
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      MAX_PAGE_SIZE: '50',
+      AUTH_TOKEN_USE: 'id',
+      AUTH_JWKS_URI: 'https://keys.example.com/jwks',
+      AUTH_REQUIRED_SCOPE: 'plants:read  plants:admin',
+    });
+    expect(config.dynamodbEndpoint).toBe('http://127.0.0.1:8000');
+    expect(config.maxPageSize).toBe(50);
+    expect(config.auth.tokenUse).toBe('id');
+    expect(config.auth.jwksUri).toBe('https://keys.example.com/jwks');
+    expect(config.auth.requiredScope).toEqual(['plants:read', 'plants:admin']);
+  });
+
+  it.each(['PLANTS_TABLE_NAME', 'AUTH_ISSUER', 'AUTH_AUDIENCE'])('names %s when it is missing', (name) => {
+    const env: Record<string, string> = { ...base, [name]: ' ' };
+    expect(() => readConfig(env)).toThrow(new ConfigError(`Missing required environment variable ${name}`));
+  });
+
+  it.each(['0', '-5', '1.5', 'lots', '10001', '2147483648'])('refuses MAX_PAGE_SIZE=%s', (value) => {
+    expect(() => readConfig({ ...base, MAX_PAGE_SIZE: value })).toThrow(/MAX_PAGE_SIZE/);
+  });
+
+  it('refuses an unknown AUTH_TOKEN_USE', () => {
+    expect(() => readConfig({ ...base, AUTH_TOKEN_USE: 'refresh' })).toThrow(/AUTH_TOKEN_USE/);
+  });
+
+  it('accepts AUTH_TOKEN_USE=any as the explicit opt-out from refusing ID tokens', () => {
+    expect(readConfig({ ...base, AUTH_TOKEN_USE: 'any' }).auth.tokenUse).toBe('any');
+  });
+
+  it('reads AUTH_MAX_TOKEN_LIFETIME in seconds', () => {
+    expect(readConfig({ ...base, AUTH_MAX_TOKEN_LIFETIME: '3600' }).auth.maxTokenLifetime).toBe(3600);
+  });
+
+  it.each(['0', '59', '1h', '1.5', '2592001'])('refuses AUTH_MAX_TOKEN_LIFETIME=%s', (value) => {
+    expect(() => readConfig({ ...base, AUTH_MAX_TOKEN_LIFETIME: value })).toThrow(/AUTH_MAX_TOKEN_LIFETIME/);
+  });
+
+  it.each([
+    ['an http AUTH_JWKS_URI', { AUTH_JWKS_URI: 'http://keys.example.com/jwks' }],
+    ['a relative AUTH_JWKS_URI', { AUTH_JWKS_URI: '/jwks.json' }],
+    ['an http issuer without AUTH_JWKS_URI', { AUTH_ISSUER: 'http://issuer.example.com' }],
+  ])('refuses %s at cold start, naming AUTH_JWKS_URI (keys are fetched over https only)', (_, env) => {
+    expect(() => readConfig({ ...base, ...env })).toThrow(/AUTH_JWKS_URI must be an https URL/);
+  });
+
+  it.each([
+    ['https://API.Example.com:443/v1', 'https://api.example.com/v1'],
+    ['https://api.example.com/a b/', 'https://api.example.com/a%20b'],
+    [
+      'https://api.example.com/x>; rel="next", <https://evil.example',
+      'https://api.example.com/x%3E;%20rel=%22next%22,%20%3Chttps://evil.example',
+    ],
+  ])('reads PUBLIC_BASE_URL=%s as the URL a Link header can carry whole: %s', (value, expected) => {
+    expect(readConfig({ ...base, PUBLIC_BASE_URL: value }).publicBaseUrl).toBe(expected);
+  });
+
+  it('reads PUBLIC_BASE_URL without its trailing slash', () => {
+    expect(readConfig({ ...base, PUBLIC_BASE_URL: 'https://api.example.com/v1/' }).publicBaseUrl).toBe(
+      'https://api.example.com/v1',
+    );
+  });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:4000/', 'http://[::1]:3000'])(
+    'accepts PUBLIC_BASE_URL=%s: plain http on loopback, for the local server',
+    (value) => {
+      expect(readConfig({ ...base, PUBLIC_BASE_URL: value }).publicBaseUrl).toBe(value.replace(/\/$/, ''));
+    },
+  );
+
+  it('keeps group reads 5 s in at most 16 MiB unless told otherwise, and 0 turns the cache off', () => {
+    expect(readConfig(base).groupCache).toEqual({ ttlSeconds: 5, maxBytes: 16 * 2 ** 20 });
+    const set = readConfig({ ...base, GROUP_CACHE_TTL_SECONDS: ' 30 ', GROUP_CACHE_MAX_BYTES: '1048576' });
+    expect(set.groupCache).toEqual({ ttlSeconds: 30, maxBytes: 1048576 });
+    expect(readConfig({ ...base, GROUP_CACHE_TTL_SECONDS: '0' }).groupCache.ttlSeconds).toBe(0);
+  });
+
+  it.each([
+    ['GROUP_CACHE_TTL_SECONDS', '-1'],
+    ['GROUP_CACHE_TTL_SECONDS', '1.5'],
+    ['GROUP_CACHE_TTL_SECONDS', '3601'],
+    ['GROUP_CACHE_MAX_BYTES', '16MB'],
+    ['GROUP_CACHE_MAX_BYTES', String(2 ** 40)],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an integer from 0 to`));
+  });
+
+  it('reads the caller’s headers as the edge forwards them only when BEHIND_EDGE=true', () => {
+    expect(readConfig(base).behindEdge).toBe(false);
+    expect(readConfig({ ...base, BEHIND_EDGE: 'false' }).behindEdge).toBe(false);
+    expect(readConfig({ ...base, BEHIND_EDGE: 'true' }).behindEdge).toBe(true);
+  });
+
+  // Behind the edge Authorization holds CloudFront's signature: a misspelt value must not pick the header.
+  it.each(['TRUE', '1', 'yes'])('refuses to start with BEHIND_EDGE=%s, naming it', (value) => {
+    expect(() => readConfig({ ...base, BEHIND_EDGE: value })).toThrow(
+      new ConfigError(`BEHIND_EDGE must be true or false, got "${value}"`),
+    );
+  });
+
+  it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {
+    expect(readConfig({ ...base, AWS_SAM_LOCAL: 'true' }).requestContextFromApiGateway).toBe(false);
+  });
+
+  it.each([
+    'http://api.example.com',
+    'http://localhost.example.com',
+    'http://10.0.0.7:3000',
+    'api.example.com/v1',
+    'https://api.example.com/v1?x=1',
+    'https://api.example.com/#top',
+    'https://user:pw@api.example.com',
+    `https://api.example.com/${'a'.repeat(1024)}`,
+    // An empty query or fragment: every link would be a request for the base itself.
+    'https://api.example.com/v1?',
+    'https://api.example.com/v1#',
+    // Short as typed, 9 times longer once percent-encoded: the encoded length is what links carry.
+    `https://api.example.com/${'植'.repeat(200)}`,
+  ])('refuses PUBLIC_BASE_URL=%s, naming it', (value) => {
+    expect(() => readConfig({ ...base, PUBLIC_BASE_URL: value })).toThrow(/PUBLIC_BASE_URL must be an https URL/);
+  });
+});
