@@ -5,6 +5,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../../handlers/lib/environment.ts';
 import { userPartition } from '../../handlers/lib/partitions.ts';
+import { OWNER_CONDITION, ownerRead } from '../../handlers/lib/plant-query.ts';
 
 const tableName = process.env[ENV.tableName];
 const owner = process.env.BENCH_CALLER;
@@ -19,10 +20,8 @@ export const handler = async () => {
   const page = await client.send(
     new QueryCommand({
       TableName: tableName,
-      KeyConditionExpression: '#owner = :owner',
-      ProjectionExpression: '#id, #name, #tag',
-      ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
-      ExpressionAttributeValues: { ':owner': userPartition(owner ?? '') },
+      KeyConditionExpression: OWNER_CONDITION,
+      ...ownerRead(userPartition(owner ?? '')),
       Limit: 1001,
     }),
   );

@@ -3,6 +3,7 @@
 
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { userPartition } from '../../handlers/lib/partitions.ts';
+import { OWNER_CONDITION, ownerRead } from '../../handlers/lib/plant-query.ts';
 
 export interface ScanRead {
   plants: number;
@@ -23,10 +24,8 @@ export async function scanPlantsForOwner(
     const page = await client.send(
       new ScanCommand({
         TableName: tableName,
-        FilterExpression: '#owner = :owner',
-        ProjectionExpression: '#id, #name, #tag',
-        ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
-        ExpressionAttributeValues: { ':owner': userPartition(owner) },
+        FilterExpression: OWNER_CONDITION,
+        ...ownerRead(userPartition(owner)),
         ExclusiveStartKey: startKey,
         ReturnConsumedCapacity: 'TOTAL',
       }),

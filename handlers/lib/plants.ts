@@ -3,6 +3,7 @@
 import type { GroupCache, PartitionRead } from './group-cache.ts';
 import { type SerializedPlant, serializePlant } from './page-budget.ts';
 import { isGroupPartition } from './partitions.ts';
+import { OWNER_CONDITION, ownerRead } from './plant-query.ts';
 
 export interface Plant {
   name: string;
@@ -113,10 +114,8 @@ function queryPartition(
 ) {
   return client.query({
     TableName: tableName,
-    KeyConditionExpression: '#owner = :owner',
-    ProjectionExpression: '#id, #name, #tag',
-    ExpressionAttributeNames: { '#owner': 'owner', '#id': 'id', '#name': 'name', '#tag': 'tag' },
-    ExpressionAttributeValues: { ':owner': owner },
+    KeyConditionExpression: OWNER_CONDITION,
+    ...ownerRead(owner),
     Limit: limit,
     ...(afterId !== undefined && { ExclusiveStartKey: { owner, id: afterId } }),
   });

@@ -2,6 +2,7 @@
 // trip (its Query) instead of the handshakes of two new TLS connections and the client's first call.
 
 import { WARM_UP_PARTITION } from './partitions.ts';
+import { OWNER_CONDITION } from './plant-query.ts';
 import type { PlantsClient } from './plants.ts';
 
 /** How long init waits for the warm-ups: past it they go on in the background. */
@@ -16,7 +17,7 @@ export const INIT_WARM_UP_BUDGET_MS = 1500;
 export function warmUpPlantsClient(client: PlantsClient, tableName: string): Promise<unknown> {
   const query = {
     TableName: tableName,
-    KeyConditionExpression: '#owner = :owner',
+    KeyConditionExpression: OWNER_CONDITION,
     ExpressionAttributeNames: { '#owner': 'owner' },
     ExpressionAttributeValues: { ':owner': WARM_UP_PARTITION },
     Limit: 1,
