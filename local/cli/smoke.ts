@@ -20,6 +20,7 @@ const DEFAULT_LIMIT = 2;
 
 const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user NAME] [--limit N] [--port N]
        npm run smoke -- --deployed [--env NAME] [--user NAME] [--reset-password] [--outputs-file FILE] [--url URL] [--limit N]
+       npm run smoke -- --deployed [--env NAME] --password-secret SECRET [--set-password] ...
 
   Walks every page by following next links, checks each response against openapi.yaml, checks the
   refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
@@ -40,7 +41,12 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user N
   --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
   --env NAME     with --deployed: the environment's stack (-c env=NAME at deploy), when the file holds several
   --reset-password  with --deployed: give --user a new generated password if this machine lacks it
-                 (a CI runner starts without the one kept in .local/cognito/)`;
+                 (a CI runner starts without the one kept in .local/cognito/)
+  --password-secret SECRET  with --deployed: sign in as the user this Secrets Manager secret holds
+                 ({"username", "password"}, made by the access stack), with no call on the pool
+                 but the sign-in: the pipeline's smoke check (docs/pipeline.md)
+  --set-password with --password-secret, an administrator once per pool: create the secret's user
+                 if absent and give it the secret's password`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -53,6 +59,8 @@ const OPTIONS = {
   'outputs-file': { type: 'string' },
   env: { type: 'string' },
   'reset-password': { type: 'boolean' },
+  'password-secret': { type: 'string' },
+  'set-password': { type: 'boolean' },
 } as const;
 
 await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ values }) => {
@@ -81,7 +89,14 @@ async function deployedTarget(values: {
   'outputs-file'?: string;
   env?: string;
   'reset-password'?: boolean;
+  'password-secret'?: string;
+  'set-password'?: boolean;
 }) {
+  const secret = values['password-secret'];
+  if (values['set-password'] && secret === undefined)
+    throw new UsageError('--set-password goes with --password-secret');
+  if (values['reset-password'] && secret !== undefined)
+    throw new UsageError("--reset-password is for --user: a secret's user gets its password with --set-password");
   if (values.port !== undefined)
     throw new UsageError("--port names a local server: --deployed checks the outputs file's stack");
   if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
@@ -94,6 +109,8 @@ async function deployedTarget(values: {
     environment: values.env,
     resetPassword: values['reset-password'] === true,
     localDir: localDirOf(process.env),
+    passwordSecret: secret,
+    setPassword: values['set-password'] === true,
   });
   if (session.created) {
     console.error(
@@ -120,8 +137,10 @@ async function localTarget(values: {
   'outputs-file'?: string;
   env?: string;
   'reset-password'?: boolean;
+  'password-secret'?: string;
+  'set-password'?: boolean;
 }) {
-  for (const flag of ['outputs-file', 'env', 'reset-password'] as const) {
+  for (const flag of ['outputs-file', 'env', 'reset-password', 'password-secret', 'set-password'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --deployed`);
   }
   const localDir = localDirOf(process.env);

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { bootstrapCommand } from '../../infra/bootstrap/policies.ts';
+import { setUpCommand } from '../../deployed/smoke-user.ts';
+import { bootstrapCommand, smokeSecretName } from '../../infra/bootstrap/policies.ts';
 import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access-settings.ts';
 import { DEPLOY_REF } from '../../infra/deploy-access-trust.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
@@ -24,7 +25,7 @@ const setUp = section('From a fork to a first green deploy');
 const blocks = [...setUp.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) =>
   (block ?? '').split('\n').filter((line) => line.trim()),
 );
-const [aws = [], github = []] = blocks;
+const [aws = [], github = [], smokeUsers = []] = blocks;
 
 /** `-c key=value` pairs of a command line; the repository id's command stands for an id. */
 const contextOf = (command: string) =>
@@ -120,6 +121,15 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
     const production = read('github-environment-production.json');
     expect(production.prevent_self_review).toBe(true);
     expect(production.reviewers).toHaveLength(1);
+  });
+
+  it("gives each environment's smoke user its secret's password by the command the smoke check names", () => {
+    expect(smokeUsers).toEqual(
+      DEFAULT_ENVIRONMENTS.map((environment) => setUpCommand(smokeSecretName(environment), environment)),
+    );
+    for (const environment of DEFAULT_ENVIRONMENTS) {
+      expect(workflowText).toContain(`--env ${environment} --password-secret ${smokeSecretName(environment)}\n`);
+    }
   });
 
   it('carries the who-can-assume-what table the IAM evaluator decides', () => {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/bootstrap/app-boundary.ts';
-import { boundaryName, qualifierOf } from '../../infra/bootstrap/policies.ts';
+import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/bootstrap/policies.ts';
 import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access-settings.ts';
 import { actionlint } from '../helpers/actionlint.ts';
 
@@ -150,7 +150,7 @@ describe('the pipeline', () => {
         id,
         runs: [
           `npx cdk deploy --all -c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)} --require-approval never`,
-          `npm run smoke -- --deployed --env ${name} --user ci-smoke --reset-password`,
+          `npm run smoke -- --deployed --env ${name} --password-secret ${smokeSecretName(name)}`,
         ],
       });
       expect(job.steps.find((step) => step.with?.['role-to-assume'])?.with?.['role-to-assume']).toMatch(
