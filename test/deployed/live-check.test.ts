@@ -10,7 +10,13 @@ import { CloudFormationClient, CreateStackCommand } from '@aws-sdk/client-cloudf
 import { CloudWatchClient, PutMetricAlarmCommand } from '@aws-sdk/client-cloudwatch';
 import { CodeDeployClient, CreateApplicationCommand, CreateDeploymentGroupCommand } from '@aws-sdk/client-codedeploy';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { CreateFunctionCommand, LambdaClient, PutFunctionConcurrencyCommand } from '@aws-sdk/client-lambda';
+import {
+  CreateAliasCommand,
+  CreateFunctionCommand,
+  CreateFunctionUrlConfigCommand,
+  LambdaClient,
+  PutFunctionConcurrencyCommand,
+} from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { checkClaim, type Finding, type LiveClients } from '../../deployed/live-check.ts';
 import { type Claim, claimsOf, type DeployedTemplate } from '../../deployed/live-claims.ts';
@@ -36,6 +42,8 @@ let clients: LiveClients;
 /** Logical id → physical id, as ListStackResources would give them. */
 let physicalIds: Map<string, string>;
 const ROLE = `${STACK}-Role-AbC123`;
+// The smallest zip: an end-of-central-directory record alone.
+const EMPTY_ZIP = Buffer.concat([Buffer.from('PK\x05\x06'), Buffer.alloc(18)]);
 
 beforeAll(async () => {
   moto = await startMotoServer();
@@ -105,8 +113,7 @@ async function deployOnMoto(from: DeployedTemplate, suffix: string): Promise<Map
         Runtime: p.Runtime,
         Handler: p.Handler,
         Role: `arn:aws:iam::${ACCOUNT}:role/${ROLE}`,
-        // The smallest zip: an end-of-central-directory record alone.
-        Code: { ZipFile: Buffer.concat([Buffer.from('PK\x05\x06'), Buffer.alloc(18)]) },
+        Code: { ZipFile: EMPTY_ZIP },
       }),
     );
     if (p.ReservedConcurrentExecutions !== undefined) {
@@ -248,5 +255,53 @@ describe('npm run check:deployed, against moto', () => {
     expect(findings.find(({ what }) => what.startsWith('stage throttle of '))?.detail).toBe(
       `template {"rate":${stage?.DefaultRouteSettings.ThrottlingRateLimit},"burst":${stage?.DefaultRouteSettings.ThrottlingBurstLimit}}, live {"rate":10000,"burst":5000}`,
     );
+  });
+
+  it('behind the edge, checks the function URL takes only signed requests, and that an unsigned one to it is refused', async () => {
+    const edge = await synth({ env: 'dev', edge: 'true' }, { env: { account: ACCOUNT, region: REGION } });
+    const edgeTemplate = edge.template.toJSON() as DeployedTemplate;
+    edge.cleanup();
+    const [urlId, url] = ofTemplate('AWS::Lambda::Url', edgeTemplate)[0] ?? [];
+    const [functionId] = ofTemplate('AWS::Lambda::Function', edgeTemplate)[0] ?? [];
+    const FunctionName = `${STACK}-${functionId}-Edge1`;
+    await clients.lambda.send(
+      new CreateFunctionCommand({
+        FunctionName,
+        Runtime: 'nodejs24.x',
+        Handler: 'index.handler',
+        Role: `arn:aws:iam::${ACCOUNT}:role/${ROLE}`,
+        Code: { ZipFile: EMPTY_ZIP },
+      }),
+    );
+    await clients.lambda.send(
+      new CreateAliasCommand({ FunctionName, Name: url?.Qualifier, FunctionVersion: '$LATEST' }),
+    );
+    await clients.lambda.send(
+      new CreateFunctionUrlConfigCommand({ FunctionName, Qualifier: url?.Qualifier, AuthType: url?.AuthType }),
+    );
+    const claims = claimsOf(
+      edgeTemplate,
+      new Map([
+        [urlId ?? '', 'url'],
+        [functionId ?? '', FunctionName],
+      ]),
+    ).filter(({ kind }) => kind === 'function-url');
+    expect(claims).toHaveLength(1);
+    // Moto serves no function URL: the unsigned request goes to a stand-in answering as Lambda would, or not.
+    const probed: string[] = [];
+    const answering = (status: number) => ({
+      ...clients,
+      probe: async (address: string) => (probed.push(address), status),
+    });
+
+    const refused = await checkClaim(claims[0] as Claim, answering(403));
+    const open = await checkClaim(claims[0] as Claim, answering(200));
+
+    expect(refused.map(({ ok, detail }) => ({ ok, detail }))).toEqual([
+      { ok: true, detail: 'template "AWS_IAM", live "AWS_IAM"' },
+      { ok: true, detail: 'refused 403 expected, answered 403' },
+    ]);
+    expect(open.map(({ ok }) => ok)).toEqual([true, false]);
+    expect(probed[0]).toMatch(/^https:\/\/[\w.-]+\/plants$/);
   });
 });
