@@ -291,7 +291,10 @@ describe('npm run check:deployed, against moto', () => {
     const probed: string[] = [];
     const answering = (status: number) => ({
       ...clients,
-      probe: async (address: string) => (probed.push(address), status),
+      probe: async (address: string) => {
+        probed.push(address);
+        return status;
+      },
     });
 
     const refused = await checkClaim(claims[0] as Claim, answering(403));
