@@ -49,6 +49,8 @@ export async function checkClaim(claim: Claim, clients: LiveClients): Promise<Fi
 
 async function readAndCompare(claim: Claim, clients: LiveClients): Promise<Finding[]> {
   switch (claim.kind) {
+    case 'missing':
+      return [{ what: claim.what, ok: false, detail: 'in the template, not among the stack’s resources' }];
     case 'stage-throttle': {
       const stage = await clients.apigateway.send(
         new GetStageCommand({ ApiId: claim.apiId, StageName: claim.stageName }),

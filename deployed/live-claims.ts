@@ -4,7 +4,7 @@
 
 /** A template as CloudFormation returns it (JSON: the CDK writes no YAML). */
 export interface DeployedTemplate {
-  Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+  Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; Condition?: string }>;
 }
 
 export type Claim =
@@ -22,7 +22,20 @@ export type Claim =
       deploymentConfigName: string | undefined;
       alarmNames: string[];
     }
-  | { kind: 'budget'; what: string; budgetName: string; amount: number; unit: string };
+  | { kind: 'budget'; what: string; budgetName: string; amount: number; unit: string }
+  /** A resource the template makes, unconditionally, that CloudFormation does not list. */
+  | { kind: 'missing'; what: string };
+
+/** The resource types whose claims are read back; one the stack does not list is a finding too. */
+const CHECKED_TYPES = [
+  'AWS::ApiGatewayV2::Stage',
+  'AWS::Lambda::Url',
+  'AWS::Lambda::Function',
+  'AWS::DynamoDB::Table',
+  'AWS::CloudWatch::Alarm',
+  'AWS::CodeDeploy::DeploymentGroup',
+  'AWS::Budgets::Budget',
+];
 
 /** An alarm's settings that decide when it fires, as both the template and DescribeAlarms name them. */
 export const ALARM_SETTINGS = [
@@ -45,15 +58,21 @@ export function claimsOf(template: DeployedTemplate, physicalIds: ReadonlyMap<st
     const object = (value ?? {}) as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
     // A function's or alias's ARN stands for it: the Lambda API takes either, and its name.
     const id = object.Ref ?? object['Fn::GetAtt']?.[0];
-    const physical = id === undefined ? undefined : physicalIds.get(id);
-    if (physical === undefined) throw new ClaimError(`${where}: cannot resolve ${JSON.stringify(value)}`);
-    return physical;
+    if (id === undefined || !(id in template.Resources)) {
+      throw new ClaimError(`${where}: cannot resolve ${JSON.stringify(value)}`);
+    }
+    // Unlisted, the resource is a finding of its own; here it stands as a name nothing live has.
+    return physicalIds.get(id) ?? `${id} (not among the stack's resources)`;
   };
   const claims: Claim[] = [];
-  for (const [id, { Type, Properties: p = {} }] of Object.entries(template.Resources)) {
+  for (const [id, { Type, Properties: p = {}, Condition }] of Object.entries(template.Resources)) {
     const physical = physicalIds.get(id);
-    if (physical === undefined) continue;
     const what = `${id} (${Type})`;
+    if (physical === undefined) {
+      // A resource under a condition may rightly be absent.
+      if (Condition === undefined && CHECKED_TYPES.includes(Type)) claims.push({ kind: 'missing', what });
+      continue;
+    }
     if (Type === 'AWS::ApiGatewayV2::Stage') {
       const route = (p.DefaultRouteSettings ?? {}) as Record<string, number | undefined>;
       if (route.ThrottlingRateLimit === undefined || route.ThrottlingBurstLimit === undefined) continue;

@@ -257,6 +257,21 @@ describe('npm run check:deployed, against moto', () => {
     );
   });
 
+  it('reports a resource of the template that the stack does not list', async () => {
+    const [alarmId] = ofTemplate('AWS::CloudWatch::Alarm')[0] ?? [];
+    const listed = new Map([...physicalIds].filter(([id]) => id !== alarmId));
+
+    const findings = await check(listed);
+
+    expect(findings.filter(({ what }) => what.startsWith(`${alarmId} `))).toEqual([
+      {
+        what: `${alarmId} (AWS::CloudWatch::Alarm)`,
+        ok: false,
+        detail: 'in the template, not among the stack’s resources',
+      },
+    ]);
+  });
+
   it('behind the edge, checks the function URL takes only signed requests, and that an unsigned one to it is refused', async () => {
     const edge = await synth({ env: 'dev', edge: 'true' }, { env: { account: ACCOUNT, region: REGION } });
     const edgeTemplate = edge.template.toJSON() as DeployedTemplate;
