@@ -1,12 +1,13 @@
 // What a deploy role may do, for one environment: deploy that environment's stacks itself (change
-// sets, its own execution role, its own asset bucket and bootstrap version) and read its smoke
-// user's secret: no call on any user pool. cdk-nag's acknowledgements of it live here too.
+// sets, its own execution role, its own asset bucket and bootstrap version), read its smoke user's
+// secret (no call on any user pool) and make the post-deploy check's reads (deploy-access-reads.ts). cdk-nag's acknowledgements of it live here too.
 
 import { Aws, Validations } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { qualifierOf } from './bootstrap/policies.ts';
+import { POST_DEPLOY_READS, postDeployReadStatements } from './deploy-access-reads.ts';
 import { EDGE_WAF_REGION } from './edge/waf.ts';
-import { defaultStackName, ENVIRONMENT_TAG } from './stack-environment.ts';
+import { defaultStackName } from './stack-environment.ts';
 
 /** What the smoke check's token needs (deployed/smoke-user.ts): its secret; InitiateAuth needs no IAM permission. */
 export const SMOKE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'];
@@ -23,50 +24,6 @@ export const DEPLOY_STACK_ACTIONS = [
   'cloudformation:GetTemplateSummary',
   'cloudformation:ListStackResources',
   'cloudformation:DescribeStackResources',
-];
-
-/**
- * The post-deploy check's reads (deployed/live-check.ts) beyond DEPLOY_STACK_ACTIONS, each with the
- * call that needs it and the resources it may read: its environment's, by the names CloudFormation
- * gives them (`<stack>-<logical id>-<suffix>`). Budgets are named by CloudFormation without the stack.
- */
-export const POST_DEPLOY_READS = [
-  {
-    call: 'GetStage',
-    action: 'apigateway:GET',
-    resource: () => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::/apis/*/stages/*`,
-  },
-  {
-    call: 'GetFunctionUrlConfig',
-    action: 'lambda:GetFunctionUrlConfig',
-    resource: (prefix: string) => `arn:${Aws.PARTITION}:lambda:${Aws.REGION}:${Aws.ACCOUNT_ID}:function:${prefix}-*`,
-  },
-  {
-    call: 'GetFunctionConcurrency',
-    action: 'lambda:GetFunctionConcurrency',
-    resource: (prefix: string) => `arn:${Aws.PARTITION}:lambda:${Aws.REGION}:${Aws.ACCOUNT_ID}:function:${prefix}-*`,
-  },
-  {
-    call: 'DescribeTable',
-    action: 'dynamodb:DescribeTable',
-    resource: (prefix: string) => `arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${prefix}-*`,
-  },
-  {
-    call: 'DescribeAlarms',
-    action: 'cloudwatch:DescribeAlarms',
-    resource: (prefix: string) => `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${prefix}-*`,
-  },
-  {
-    call: 'GetDeploymentGroup',
-    action: 'codedeploy:GetDeploymentGroup',
-    resource: (prefix: string) =>
-      `arn:${Aws.PARTITION}:codedeploy:${Aws.REGION}:${Aws.ACCOUNT_ID}:deploymentgroup:${prefix}-*/*`,
-  },
-  {
-    call: 'DescribeBudget',
-    action: 'budgets:ViewBudget',
-    resource: () => `arn:${Aws.PARTITION}:budgets::${Aws.ACCOUNT_ID}:budget/*`,
-  },
 ];
 
 // IAM5 acknowledgements name the resource as cdk-nag renders it.
@@ -133,18 +90,7 @@ export function deployGrants(environment: string, smokeSecretArn: string) {
     // No Admin* call on the pool (AdminSetUserPassword cannot be narrowed to one user): the smoke
     // user's password is read from this one secret, and the sign-in is the app client's public one.
     new PolicyStatement({ sid: 'ReadOwnSmokeSecret', actions: SMOKE_SECRET_ACTIONS, resources: [smokeSecretArn] }),
-    // Read-only, and only what the check reads; the HTTP API's id is AWS's, fenced by the tag.
-    ...POST_DEPLOY_READS.map(
-      ({ action, resource }, index) =>
-        new PolicyStatement({
-          sid: `PostDeployRead${index}`,
-          actions: [action],
-          resources: [resource(defaultStackName(environment))],
-          ...(action === 'apigateway:GET' && {
-            conditions: { StringEquals: { [`aws:ResourceTag/${ENVIRONMENT_TAG}`]: environment } },
-          }),
-        }),
-    ),
+    ...postDeployReadStatements(environment),
   ];
   const readAcknowledgements = POST_DEPLOY_READS.map(({ action, resource }) =>
     ack(

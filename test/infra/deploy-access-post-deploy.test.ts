@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { POST_DEPLOY_READS } from '../../infra/deploy-role-grants.ts';
+import { POST_DEPLOY_READS } from '../../infra/deploy-access-reads.ts';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
 import { ACCOUNT, decide, REGION, resolveIn, roleArn } from '../helpers/iam.ts';
