@@ -2,10 +2,8 @@
 // an API, by default the running local server with a token from its issuer, with --deployed the
 // deployed stack with a token from its user pool; exits 1 naming a failed check.
 
-import { relative } from 'node:path';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
 import { BASE_URL_OUTPUTS } from '../../deployed/outputs.ts';
-import { deployedSession } from '../../deployed/session.ts';
 import { isLoopbackHost } from '../../handlers/lib/loopback.ts';
 import { localDirOf, parsePort } from '../server/options.ts';
 import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
@@ -13,6 +11,7 @@ import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import { mintLocalToken } from './local-token.ts';
 import { runCli } from './shell.ts';
+import { deployedTarget } from './smoke-deployed.ts';
 import { tokenGiven } from './token-file.ts';
 
 const DEFAULT_USER = 'alice';
@@ -52,7 +51,8 @@ const OPTIONS = {
   url: { type: 'string' },
   token: { type: 'string' },
   'token-file': { type: 'string' },
-  user: { type: 'string', default: DEFAULT_USER },
+  // No default here: --password-secret refuses a --user given with it.
+  user: { type: 'string' },
   limit: { type: 'string', default: String(DEFAULT_LIMIT) },
   port: { type: 'string' },
   deployed: { type: 'boolean' },
@@ -67,7 +67,10 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
   const limit = Number(values.limit);
   if (!/^\d+$/.test(values.limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes 1 to 1000');
   const given = { ...values, token: tokenGiven(values.token, values['token-file']) };
-  const target = values.deployed ? await deployedTarget(given) : await localTarget(given);
+  if (values.user !== undefined && values['password-secret'] !== undefined)
+    throw new UsageError('--user and --password-secret both name whose token: the secret holds its user');
+  const withUser = { ...given, user: given.user ?? DEFAULT_USER };
+  const target = values.deployed ? await deployedTarget(withUser) : await localTarget(withUser);
   try {
     const summary = await runSmoke({ ...target, limit, log: (line) => console.error(escapeControls(line)) });
     console.log(formatSummary(summary));
@@ -79,51 +82,6 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
     );
   }
 });
-
-/** The deployed stack's URL (or --url) and a token of its pool (or --token). */
-async function deployedTarget(values: {
-  url?: string;
-  token?: string;
-  user: string;
-  port?: string;
-  'outputs-file'?: string;
-  env?: string;
-  'reset-password'?: boolean;
-  'password-secret'?: string;
-  'set-password'?: boolean;
-}) {
-  const secret = values['password-secret'];
-  if (values['set-password'] && secret === undefined)
-    throw new UsageError('--set-password goes with --password-secret');
-  if (values['reset-password'] && secret !== undefined)
-    throw new UsageError("--reset-password is for --user: a secret's user gets its password with --set-password");
-  if (values.port !== undefined)
-    throw new UsageError("--port names a local server: --deployed checks the outputs file's stack");
-  if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
-  // A deployed API may sit behind API Gateway's JWT authorizer (-c jwtAuthorizer=true).
-  if (values.url !== undefined && values.token !== undefined)
-    return { url: values.url, token: values.token, gatewayRefusals: true };
-  const session = await deployedSession({
-    user: values.user,
-    outputsFile: values['outputs-file'],
-    environment: values.env,
-    resetPassword: values['reset-password'] === true,
-    localDir: localDirOf(process.env),
-    passwordSecret: secret,
-    setPassword: values['set-password'] === true,
-  });
-  if (session.created) {
-    console.error(
-      `Created ${session.username} in user pool ${session.outputs.userPoolId}; its password is kept in ${relative(process.cwd(), session.passwordFile)}`,
-    );
-  }
-  // A stack behind a proxy or with a custom domain links there from any host: walk it where its links lead.
-  return {
-    url: values.url ?? session.outputs.baseUrl,
-    token: values.token ?? session.token,
-    gatewayRefusals: true,
-  };
-}
 
 /**
  * The URL and token: as given, else the local server's (--url on loopback names it by port, else

@@ -221,6 +221,25 @@ describe('--env NAME: one outputs file, several environments', () => {
       expect(run.stderr).toContain('--env goes with --deployed');
     }
   });
+
+  it("refuses the smoke check's secret flags where they cannot apply, saying why", async () => {
+    const refusals = [
+      [['--password-secret', 'S'], '--password-secret goes with --deployed'],
+      [['--deployed', '--set-password'], '--set-password goes with --password-secret'],
+      [
+        ['--deployed', '--password-secret', 'S', '--reset-password'],
+        "--reset-password is for --user: a secret's user gets its password with --set-password",
+      ],
+      [
+        ['--deployed', '--password-secret', 'S', '--user', 'bob'],
+        '--user and --password-secret both name whose token: the secret holds its user',
+      ],
+    ] as const;
+    for (const [args, message] of refusals) {
+      const run = await runNpm('smoke', [...args], env());
+      expect({ args, code: run.code, stderr: run.stderr.trim() }).toEqual({ args, code: 2, stderr: message });
+    }
+  });
 });
 
 describe('npm run plants -- ... --deployed', () => {
