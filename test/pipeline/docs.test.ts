@@ -8,6 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { setUpCommand } from '../../deployed/smoke-user.ts';
 import { bootstrapCommand, smokeSecretName } from '../../infra/bootstrap/policies.ts';
+import { POST_DEPLOY_READS } from '../../infra/deploy-access-reads.ts';
 import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access-settings.ts';
 import { DEPLOY_REF } from '../../infra/deploy-access-trust.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
@@ -134,6 +135,17 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
 
   it('carries the who-can-assume-what table the IAM evaluator decides', () => {
     expect(page).toContain(whoCanAssumeTable());
+  });
+});
+
+describe('docs/pipeline.md, what each deploy proves', () => {
+  it('names each read the deploy role is granted for the post-deploy check, and the command the workflow runs', () => {
+    const proves = section('What each deploy proves');
+    for (const { action } of POST_DEPLOY_READS) expect(proves).toContain(`\`${action}\``);
+    expect(proves).toContain('`npm run check:deployed -- --env NAME`');
+    for (const environment of DEFAULT_ENVIRONMENTS) {
+      expect(workflowText).toContain(`npm run check:deployed -- --env ${environment}\n`);
+    }
   });
 });
 
