@@ -8,7 +8,11 @@ import {
   type CognitoIdentityProviderClient,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  GetSecretValueCommand,
+  ResourceNotFoundException,
+  type SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
 import { DeployedUserError } from './cognito.ts';
 
 export interface SecretUser {
@@ -18,7 +22,16 @@ export interface SecretUser {
 
 /** `{"username", "password"}` from the secret; anything else is refused naming the secret, not its value. */
 export async function readSecretUser(secrets: SecretsManagerClient, secretId: string): Promise<SecretUser> {
-  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
+  let SecretString: string | undefined;
+  try {
+    ({ SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId })));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    const region = await secrets.config.region();
+    throw new DeployedUserError(
+      `No secret ${secretId} in ${region}: the access stack makes one per environment, PlantStoreSmoke-<env> (docs/pipeline.md)`,
+    );
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(SecretString ?? '');

@@ -239,6 +239,15 @@ describe('--env NAME: one outputs file, several environments', () => {
       const run = await runNpm('smoke', [...args], env());
       expect({ args, code: run.code, stderr: run.stderr.trim() }).toEqual({ args, code: 2, stderr: message });
     }
+    const absent = await runNpm(
+      'smoke',
+      ['--deployed', '--password-secret', 'PlantStoreSmoke-nope', ...deployed().slice(1)],
+      env(),
+    );
+    expect({ code: absent.code, stderr: absent.stderr.trim() }).toEqual({
+      code: 1,
+      stderr: `No secret PlantStoreSmoke-nope in ${MOTO_REGION}: the access stack makes one per environment, PlantStoreSmoke-<env> (docs/pipeline.md)`,
+    });
   });
 });
 
