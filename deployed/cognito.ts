@@ -139,7 +139,13 @@ export async function addToGroups(
  * USER_PASSWORD_AUTH, which the stack's app client allows (infra/user-pool.ts): the flow the
  * AWS CLI's initiate-auth uses, over TLS to Cognito, so the token is one a user would get.
  */
-export async function signIn(cognito: CognitoIdentityProviderClient, appClientId: string, user: EnsuredUser) {
+export async function signIn(
+  cognito: CognitoIdentityProviderClient,
+  appClientId: string,
+  user: { username: string; password: string },
+  /** What to do when the password is refused (or, where the pool says so, the user is absent). */
+  whenRefused: string,
+) {
   try {
     const { AuthenticationResult, ChallengeName } = await cognito.send(
       new InitiateAuthCommand({
@@ -155,10 +161,13 @@ export async function signIn(cognito: CognitoIdentityProviderClient, appClientId
     }
     return { accessToken: AuthenticationResult.AccessToken, expiresIn: AuthenticationResult.ExpiresIn ?? 3600 };
   } catch (error) {
-    if (error instanceof NotAuthorizedException && /password/i.test(error.message)) {
-      throw new DeployedUserError(
-        `The password in ${user.passwordFile} no longer signs ${user.username} in (changed elsewhere?): pass --reset-password`,
-      );
+    // A pool that prevents user existence errors (the stack's) says "Incorrect username or password"
+    // for an absent user too.
+    if (
+      (error instanceof NotAuthorizedException && /password/i.test(error.message)) ||
+      error instanceof UserNotFoundException
+    ) {
+      throw new DeployedUserError(whenRefused);
     }
     throw error;
   }

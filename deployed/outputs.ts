@@ -68,11 +68,15 @@ export function readOutputs(given?: string, environment?: string): StackOutputs 
     if (code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
     const problem = code === 'ENOENT' ? 'No deployment outputs in' : 'Unreadable deployment outputs in';
     // The file the user named is theirs to check; the default one is written by deploying.
-    throw new OutputsError(
+    const message =
       given === undefined
         ? `${problem} ${shown}: deploy first with "npx cdk deploy" (cdk.json's outputsFile writes them there), or pass --outputs-file FILE`
-        : `${problem} ${shown} (--outputs-file): check the path, or leave the option out to read the file "npx cdk deploy" writes (cdk.json's outputsFile)`,
-    );
+        : `${problem} ${shown} (--outputs-file): check the path, or leave the option out to read the file "npx cdk deploy" writes (cdk.json's outputsFile)`;
+    // With --env the stack is named whatever the file holds: a machine that never deployed (an
+    // administrator's, after the pipeline's first deploy) asks CloudFormation (stack-outputs.ts).
+    if (code === 'ENOENT' && environment !== undefined)
+      throw new StackNotInFileError(message, wantedStack(environment));
+    throw new OutputsError(message);
   }
   // With the edge outside us-east-1, `cdk deploy --all` also writes the outputs of the web ACL's
   // stack in us-east-1 (no ApiUrl): the service's stack is the one with an API.
@@ -112,12 +116,7 @@ export function stackOutputsOf(
  */
 function pickStack(names: string[], environment: string | undefined, shown: string): string {
   if (environment !== undefined) {
-    let wanted: string;
-    try {
-      wanted = defaultStackName(environmentOf(() => environment));
-    } catch (error) {
-      throw new OutputsError(`--env: ${(error as Error).message.replace(/^env /, '')}`);
-    }
+    const wanted = wantedStack(environment);
     if (names.includes(wanted)) return wanted;
     throw new StackNotInFileError(
       `${shown} has no outputs of stack ${wanted} (--env ${environment}), only of ${names.join(', ') || 'none'}: ` +
@@ -129,6 +128,15 @@ function pickStack(names: string[], environment: string | undefined, shown: stri
   if (names.length === 1 && only !== undefined) return only;
   if (names.length === 0) throw new OutputsError(`${shown} holds no stack's outputs: deploy again`);
   throw new OutputsError(`${shown} holds the outputs of ${names.join(', ')}: say which with --env NAME`);
+}
+
+/** The stack of the environment --env names (infra/stack-environment.ts), or why it names none. */
+function wantedStack(environment: string): string {
+  try {
+    return defaultStackName(environmentOf(() => environment));
+  } catch (error) {
+    throw new OutputsError(`--env: ${(error as Error).message.replace(/^env /, '')}`);
+  }
 }
 
 // The stack's region, where no Region output names it, is in its resources' addresses: the

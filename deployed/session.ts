@@ -2,10 +2,12 @@
 // --deployed` prints and what a client (the smoke check) needs to call the deployed API.
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { explainAwsError } from './aws-errors.ts';
-import { addToGroups, DeployedUserError, ensureUser, poolUsername, signIn } from './cognito.ts';
+import { addToGroups, DeployedUserError, ensureUser, signIn } from './cognito.ts';
 import type { StackOutputs } from './outputs.ts';
+import { giveSecretPassword, readSecretUser, setUpCommand } from './smoke-user.ts';
 import { stackOutputs } from './stack-outputs.ts';
 
 export interface DeployedSessionOptions {
@@ -21,6 +23,13 @@ export interface DeployedSessionOptions {
   environment?: string | undefined;
   /** Where generated passwords are kept: the local tools' folder (PLANTS_LOCAL_DIR, else .local/). */
   localDir: string;
+  /**
+   * --password-secret: sign in as the user this Secrets Manager secret holds, with its password,
+   * making no Admin* call (the pipeline's smoke check); `user`, `groups` and `resetPassword` unused.
+   */
+  passwordSecret?: string | undefined;
+  /** --set-password (an administrator, once): give the secret's user its password first. */
+  setPassword?: boolean;
 }
 
 export interface DeployedSession {
@@ -32,8 +41,9 @@ export interface DeployedSession {
   sub: string;
   /** The groups the token names (all the user's groups, not only those just added). */
   groups: string[];
-  /** The user did not exist and was created by this call. */
+  /** The user did not exist and was created by this call (never with a password secret). */
   created: boolean;
+  /** Where the password is kept: a file under the local folder, or `secret <id>`. */
   passwordFile: string;
   expiresAt: Date;
   outputs: StackOutputs;
@@ -50,20 +60,26 @@ export async function deployedSession(options: DeployedSessionOptions): Promise<
   }
   const cognito = new CognitoIdentityProviderClient({ region: outputs.region });
   try {
-    const user = await ensureUser(cognito, {
-      userPoolId,
-      localDir: options.localDir,
-      user: options.user,
-      resetPassword: options.resetPassword ?? false,
-    });
-    await addToGroups(cognito, userPoolId, user.username, options.groups ?? []);
-    const { accessToken, expiresIn } = await signIn(cognito, appClientId, user);
+    const user = options.passwordSecret
+      ? await secretUser(cognito, userPoolId, outputs.region, options.passwordSecret, options)
+      : await ensureUser(cognito, {
+          userPoolId,
+          localDir: options.localDir,
+          user: options.user,
+          resetPassword: options.resetPassword ?? false,
+        }).then((ensured) => ({
+          ...ensured,
+          whenRefused: `The password in ${ensured.passwordFile} no longer signs ${ensured.username} in (changed elsewhere?): pass --reset-password`,
+        }));
+    if (!options.passwordSecret) await addToGroups(cognito, userPoolId, user.username, options.groups ?? []);
+    const { accessToken, expiresIn } = await signIn(cognito, appClientId, user, user.whenRefused);
+    const claims = claimsOf(accessToken);
     return {
       url: outputs.apiUrl,
       token: accessToken,
-      username: poolUsername(options.user),
-      sub: user.sub,
-      groups: groupsOf(accessToken),
+      username: user.username,
+      sub: String(claims.sub),
+      groups: groupsOf(claims),
       created: user.created,
       passwordFile: user.passwordFile,
       expiresAt: new Date(Date.now() + expiresIn * 1000),
@@ -76,9 +92,29 @@ export async function deployedSession(options: DeployedSessionOptions): Promise<
   }
 }
 
+async function secretUser(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  region: string,
+  secretId: string,
+  options: DeployedSessionOptions,
+) {
+  const secrets = new SecretsManagerClient({ region });
+  try {
+    const user = await readSecretUser(secrets, secretId);
+    if (options.setPassword) await giveSecretPassword(cognito, userPoolId, user);
+    const whenRefused = `${user.username} does not sign in to user pool ${userPoolId} with the password in secret ${secretId}: an administrator gives it that password once, ${setUpCommand(secretId, options.environment)}`;
+    return { ...user, created: false, passwordFile: `secret ${secretId}`, whenRefused };
+  } finally {
+    secrets.destroy();
+  }
+}
+
 // Read from the token itself: what the API will see, whatever else the pool says.
-function groupsOf(token: string): string[] {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  const groups = payload[COGNITO_GROUPS_CLAIM];
+const claimsOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+
+function groupsOf(claims: Record<string, unknown>): string[] {
+  const groups = claims[COGNITO_GROUPS_CLAIM];
   return Array.isArray(groups) ? groups.map(String) : [];
 }

@@ -5,7 +5,16 @@
 // whose CloudFormation rights span the account; the diff role, for pull requests, may only read the
 // environments' templates (`cdk diff`). Both reach us-east-1 too, where the edge's web ACL stack lives.
 
-import { Aws, CfnOutput, CliCredentialsStackSynthesizer, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  Aws,
+  CfnOutput,
+  CliCredentialsStackSynthesizer,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Tags,
+  Validations,
+} from 'aws-cdk-lib';
 import {
   type IOidcProvider,
   ManagedPolicy,
@@ -15,10 +24,19 @@ import {
   PolicyStatement,
   Role,
 } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { boundaryName, executionPolicyName, qualifierOf, renderPolicy } from './bootstrap/policies.ts';
+import {
+  boundaryName,
+  executionPolicyName,
+  qualifierOf,
+  renderPolicy,
+  SMOKE_USERNAME,
+  smokeSecretName,
+} from './bootstrap/policies.ts';
 import { deployTrust, diffTrust, GITHUB_OIDC_HOST, STS_AUDIENCE } from './deploy-access-trust.ts';
 import { acknowledgeWildcards, deployGrants, stackAcknowledgements, stackArnsOf } from './deploy-role-grants.ts';
+import { ENVIRONMENT_TAG } from './stack-environment.ts';
 
 export interface DeployAccessProps extends StackProps {
   /** `OWNER/NAME` of the repository, for descriptions: the trust is on its id. */
@@ -60,7 +78,8 @@ export class DeployAccessStack extends Stack {
         description: `GitHub Actions deploys of ${repository} (id ${repositoryId}), environment ${environment}`,
         assumedBy: new OpenIdConnectPrincipal(provider, deployTrust(repositoryId, environment)),
       });
-      const grants = deployGrants(environment);
+      const smoke = smokeSecret(this, environment);
+      const grants = deployGrants(environment, smoke.secretArn);
       for (const statement of grants.statements) deploy.addToPolicy(statement);
       Validations.of(deploy).acknowledge(...grants.acknowledgements);
       acknowledgeWildcards(
@@ -100,4 +119,31 @@ export class DeployAccessStack extends Stack {
     new CfnOutput(this, 'DiffRoleArn', { description: 'vars.AWS_DIFF_ROLE_ARN (optional)', value: diff.roleArn });
     new CfnOutput(this, 'Region', { description: 'vars.AWS_REGION', value: Aws.REGION });
   }
+}
+
+/**
+ * The smoke user's name and a generated password, for the pool user an administrator makes once
+ * (docs/pipeline.md). Tagged with its environment, so that no other environment's execution role
+ * may read it (the execution policy's tag fence); kept when the access stack goes, as the user is.
+ */
+function smokeSecret(scope: Construct, environment: string): Secret {
+  const secret = new Secret(scope, `SmokeSecret${pascal(environment)}`, {
+    secretName: smokeSecretName(environment),
+    description: `The ${environment} pool's smoke user, signed in by the ${environment} deploy job after each deploy`,
+    generateSecretString: {
+      secretStringTemplate: JSON.stringify({ username: SMOKE_USERNAME }),
+      generateStringKey: 'password',
+      // Every class the pool's password policy asks for (infra/user-pool.ts), well past its 12.
+      passwordLength: 32,
+      requireEachIncludedType: true,
+    },
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  Tags.of(secret).add(ENVIRONMENT_TAG, environment);
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      "Rotating it means setting the pool user's password (AdminSetUserPassword), the very right the pipeline must not hold: an administrator rotates it by hand (docs/pipeline.md).",
+  });
+  return secret;
 }

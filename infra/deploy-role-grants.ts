@@ -1,19 +1,16 @@
 // What a deploy role may do, for one environment: deploy that environment's stacks itself (change
-// sets, its own execution role, its own asset bucket and bootstrap version) and make the smoke
-// check's user in that environment's pool. cdk-nag's acknowledgements of it live here too.
+// sets, its own execution role, its own asset bucket and bootstrap version), read its smoke user's
+// secret (no call on any user pool) and make the post-deploy check's reads (deploy-access-reads.ts). cdk-nag's acknowledgements of it live here too.
 
 import { Aws, Validations } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { qualifierOf } from './bootstrap/policies.ts';
+import { POST_DEPLOY_READS, postDeployReadStatements } from './deploy-access-reads.ts';
 import { EDGE_WAF_REGION } from './edge/waf.ts';
-import { defaultStackName, ENVIRONMENT_TAG } from './stack-environment.ts';
+import { defaultStackName } from './stack-environment.ts';
 
-/** The Cognito calls of the smoke check's token (deployed/cognito.ts); InitiateAuth needs no IAM permission. */
-export const SMOKE_COGNITO_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminSetUserPassword',
-];
+/** What the smoke check's token needs (deployed/smoke-user.ts): its secret; InitiateAuth needs no IAM permission. */
+export const SMOKE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'];
 
 /** What `cdk deploy` does with a deploy role's own credentials once it cannot take the bootstrap roles. */
 export const DEPLOY_STACK_ACTIONS = [
@@ -59,14 +56,14 @@ export const stackAcknowledgements = (environment: string, what: string) =>
     ack(arn, `A stack ARN ends in its id, which changes on re-creation; this is the ${environment} stack's, ${what}.`),
   );
 
-/** The deploy role's statements for `environment`, in this Region and us-east-1 (the edge's web ACL). */
-export function deployGrants(environment: string) {
+/**
+ * The deploy role's statements for `environment`, in this Region and us-east-1 (the edge's web ACL);
+ * `smokeSecretArn`: its smoke user's secret, the one secret it may read.
+ */
+export function deployGrants(environment: string, smokeSecretArn: string) {
   const qualifier = qualifierOf(environment);
   const inRegions = <T>(each: (region: string) => T) => [Aws.REGION, EDGE_WAF_REGION].map(each);
   const bucket = (region: string) => `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-${region}`;
-  // A user pool's id is known only once its stack is deployed, and changes if it is ever replaced:
-  // each environment's resources carry its name as a tag instead (infra/plant-store-stack.ts).
-  const pools = `arn:${Aws.PARTITION}:cognito-idp:${Aws.REGION}:${Aws.ACCOUNT_ID}:userpool/*`;
   const statements = [
     new PolicyStatement({ sid: 'DeployOwnStacks', actions: DEPLOY_STACK_ACTIONS, resources: stackArnsOf(environment) }),
     new PolicyStatement({
@@ -90,24 +87,25 @@ export function deployGrants(environment: string) {
         (region) => `arn:${Aws.PARTITION}:ssm:${region}:${Aws.ACCOUNT_ID}:parameter/cdk-bootstrap/${qualifier}/version`,
       ),
     }),
-    new PolicyStatement({
-      sid: 'SmokeUserInEnvironmentPool',
-      actions: SMOKE_COGNITO_ACTIONS,
-      resources: [pools],
-      conditions: { StringEquals: { [`aws:ResourceTag/${ENVIRONMENT_TAG}`]: environment } },
-    }),
+    // No Admin* call on the pool (AdminSetUserPassword cannot be narrowed to one user): the smoke
+    // user's password is read from this one secret, and the sign-in is the app client's public one.
+    new PolicyStatement({ sid: 'ReadOwnSmokeSecret', actions: SMOKE_SECRET_ACTIONS, resources: [smokeSecretArn] }),
+    ...postDeployReadStatements(environment),
   ];
+  const readAcknowledgements = POST_DEPLOY_READS.map(({ action, resource }) =>
+    ack(
+      resource(defaultStackName(environment)),
+      `${action} only, read-only, by the post-deploy check: CloudFormation names each resource after the ${environment} stack with a suffix it picks (budgets and HTTP APIs: ids AWS picks; HTTP APIs fenced by the environment tag).`,
+    ),
+  );
   const acknowledgements = [
+    ...readAcknowledgements,
     ...stackAcknowledgements(environment, 'deployed through change sets only'),
     ...inRegions((region) =>
       ack(
         `${bucket(region)}/*`,
         `Asset objects are named by their content hash; this is the ${environment} bootstrap's own bucket.`,
       ),
-    ),
-    ack(
-      pools,
-      `Pool ids exist only after deploy and change on replacement; the statement is limited to pools tagged ${ENVIRONMENT_TAG}=${environment}, and to the three calls the smoke user needs.`,
     ),
   ];
   return { statements, acknowledgements };

@@ -11,6 +11,13 @@ export const executionPolicyName = (environment: string) => `PlantStoreExecution
 export const boundaryName = (environment: string) => `PlantStoreBoundary-${environment}`;
 /** The environment's own bootstrap stack (the default, CDKToolkit, stays whatever it is). */
 export const toolkitStackName = (environment: string) => `PlantStoreToolkit-${environment}`;
+/**
+ * The Secrets Manager secret holding the pipeline's smoke user (`{"username", "password"}`), made by
+ * the access stack: the deploy role reads it and signs in as any app would, with no Admin* call.
+ */
+export const smokeSecretName = (environment: string) => `PlantStoreSmoke-${environment}`;
+/** The smoke user of every environment's pool (a reserved domain, RFC 2606: no mail reaches it). */
+export const SMOKE_USERNAME = 'ci-smoke@example.com';
 
 /**
  * `ps` and the environment's letters and digits, at most 10 characters as `cdk bootstrap --qualifier`

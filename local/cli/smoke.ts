@@ -2,10 +2,8 @@
 // an API, by default the running local server with a token from its issuer, with --deployed the
 // deployed stack with a token from its user pool; exits 1 naming a failed check.
 
-import { relative } from 'node:path';
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
 import { BASE_URL_OUTPUTS } from '../../deployed/outputs.ts';
-import { deployedSession } from '../../deployed/session.ts';
 import { isLoopbackHost } from '../../handlers/lib/loopback.ts';
 import { localDirOf, parsePort } from '../server/options.ts';
 import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
@@ -13,6 +11,7 @@ import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import { mintLocalToken } from './local-token.ts';
 import { runCli } from './shell.ts';
+import { deployedTarget } from './smoke-deployed.ts';
 import { tokenGiven } from './token-file.ts';
 
 const DEFAULT_USER = 'alice';
@@ -20,6 +19,7 @@ const DEFAULT_LIMIT = 2;
 
 const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user NAME] [--limit N] [--port N]
        npm run smoke -- --deployed [--env NAME] [--user NAME] [--reset-password] [--outputs-file FILE] [--url URL] [--limit N]
+       npm run smoke -- --deployed [--env NAME] --password-secret SECRET [--set-password] ...
 
   Walks every page by following next links, checks each response against openapi.yaml, checks the
   refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
@@ -40,26 +40,37 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user N
   --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
   --env NAME     with --deployed: the environment's stack (-c env=NAME at deploy), when the file holds several
   --reset-password  with --deployed: give --user a new generated password if this machine lacks it
-                 (a CI runner starts without the one kept in .local/cognito/)`;
+                 (a CI runner starts without the one kept in .local/cognito/)
+  --password-secret SECRET  with --deployed: sign in as the user this Secrets Manager secret holds
+                 ({"username", "password"}, made by the access stack), with no call on the pool
+                 but the sign-in: the pipeline's smoke check (docs/pipeline.md)
+  --set-password with --password-secret, an administrator once per pool: create the secret's user
+                 if absent and give it the secret's password`;
 
 const OPTIONS = {
   url: { type: 'string' },
   token: { type: 'string' },
   'token-file': { type: 'string' },
-  user: { type: 'string', default: DEFAULT_USER },
+  // No default here: --password-secret refuses a --user given with it.
+  user: { type: 'string' },
   limit: { type: 'string', default: String(DEFAULT_LIMIT) },
   port: { type: 'string' },
   deployed: { type: 'boolean' },
   'outputs-file': { type: 'string' },
   env: { type: 'string' },
   'reset-password': { type: 'boolean' },
+  'password-secret': { type: 'string' },
+  'set-password': { type: 'boolean' },
 } as const;
 
 await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ values }) => {
   const limit = Number(values.limit);
   if (!/^\d+$/.test(values.limit) || limit < 1 || limit > 1000) throw new UsageError('--limit takes 1 to 1000');
   const given = { ...values, token: tokenGiven(values.token, values['token-file']) };
-  const target = values.deployed ? await deployedTarget(given) : await localTarget(given);
+  if (values.user !== undefined && values['password-secret'] !== undefined)
+    throw new UsageError('--user and --password-secret both name whose token: the secret holds its user');
+  const withUser = { ...given, user: given.user ?? DEFAULT_USER };
+  const target = values.deployed ? await deployedTarget(withUser) : await localTarget(withUser);
   try {
     const summary = await runSmoke({ ...target, limit, log: (line) => console.error(escapeControls(line)) });
     console.log(formatSummary(summary));
@@ -71,42 +82,6 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
     );
   }
 });
-
-/** The deployed stack's URL (or --url) and a token of its pool (or --token). */
-async function deployedTarget(values: {
-  url?: string;
-  token?: string;
-  user: string;
-  port?: string;
-  'outputs-file'?: string;
-  env?: string;
-  'reset-password'?: boolean;
-}) {
-  if (values.port !== undefined)
-    throw new UsageError("--port names a local server: --deployed checks the outputs file's stack");
-  if (values.url !== undefined && !URL.canParse(values.url)) throw new UsageError(`--url is not a URL: ${values.url}`);
-  // A deployed API may sit behind API Gateway's JWT authorizer (-c jwtAuthorizer=true).
-  if (values.url !== undefined && values.token !== undefined)
-    return { url: values.url, token: values.token, gatewayRefusals: true };
-  const session = await deployedSession({
-    user: values.user,
-    outputsFile: values['outputs-file'],
-    environment: values.env,
-    resetPassword: values['reset-password'] === true,
-    localDir: localDirOf(process.env),
-  });
-  if (session.created) {
-    console.error(
-      `Created ${session.username} in user pool ${session.outputs.userPoolId}; its password is kept in ${relative(process.cwd(), session.passwordFile)}`,
-    );
-  }
-  // A stack behind a proxy or with a custom domain links there from any host: walk it where its links lead.
-  return {
-    url: values.url ?? session.outputs.baseUrl,
-    token: values.token ?? session.token,
-    gatewayRefusals: true,
-  };
-}
 
 /**
  * The URL and token: as given, else the local server's (--url on loopback names it by port, else
@@ -120,8 +95,10 @@ async function localTarget(values: {
   'outputs-file'?: string;
   env?: string;
   'reset-password'?: boolean;
+  'password-secret'?: string;
+  'set-password'?: boolean;
 }) {
-  for (const flag of ['outputs-file', 'env', 'reset-password'] as const) {
+  for (const flag of ['outputs-file', 'env', 'reset-password', 'password-secret', 'set-password'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --deployed`);
   }
   const localDir = localDirOf(process.env);

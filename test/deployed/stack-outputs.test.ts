@@ -51,6 +51,12 @@ describe('a stack’s outputs for --env', () => {
     expect(outputs.apiUrl).toBe(outputsOf('dev').ApiUrl);
   });
 
+  it("reads dev's from CloudFormation on a machine that never deployed (no outputs file at all)", async () => {
+    const none = join(tempDir('none'), 'cdk-outputs.json');
+    const outputs = await stackOutputs(none, 'dev', cloudformation);
+    expect(outputs).toMatchObject({ stackName: 'PlantStore-dev', tableName: 'table-dev' });
+  });
+
   it("reads production's from the file, without asking CloudFormation", async () => {
     const unused = () => {
       throw new Error('CloudFormation asked');

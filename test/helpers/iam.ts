@@ -28,6 +28,8 @@ export function resolveIn(template: Template, value: unknown): unknown {
       return `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`;
     }
     if (resource?.Type === 'AWS::IAM::Role') return id;
+    // A secret's ARN is its name and six characters Secrets Manager picks.
+    if (resource?.Type === 'AWS::SecretsManager::Secret') return secretArn(String(resource.Properties?.Name));
     throw new Error(`No value for Ref ${id}`);
   };
   const walk = (each: unknown): unknown => {
@@ -51,6 +53,7 @@ export function resolveIn(template: Template, value: unknown): unknown {
 }
 
 export const roleArn = (name: string) => `arn:aws:iam::${ACCOUNT}:role/${name}`;
+export const secretArn = (name: string) => `arn:aws:secretsmanager:${REGION}:${ACCOUNT}:secret:${name}-AbC123`;
 
 /** The evaluator's decision, after it has validated the policies, the action and the resource's ARN. */
 export async function decide(simulation: Omit<Simulation, 'serviceControlPolicies' | 'resourceControlPolicies'>) {

@@ -16,9 +16,13 @@ export interface MotoServer {
   stop(): Promise<void>;
 }
 
-export async function startMotoServer(): Promise<MotoServer> {
+/** `recordTo`: the file moto's recorder (/moto-api/recorder/…) writes, else `moto_recording` where it runs. */
+export async function startMotoServer({ recordTo }: { recordTo?: string } = {}): Promise<MotoServer> {
   const port = await freePort();
-  const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(recordTo && { env: { ...process.env, MOTO_RECORDER_FILEPATH: recordTo } }),
+  });
   // The end of what moto_server printed, for the error when it exits at start.
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-1000)));

@@ -4,11 +4,20 @@
 // production's stack, table, users, execution role or assets.
 
 import { describe, expect, it } from '@jest/globals';
-import { boundaryName, qualifierOf, renderPolicy } from '../../infra/bootstrap/policies.ts';
+import { boundaryName, qualifierOf, renderPolicy, smokeSecretName } from '../../infra/bootstrap/policies.ts';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
 import { bootstrapRole } from '../helpers/bootstrap-template.ts';
-import { ACCOUNT, type Decision, decide, type PolicyDocument, REGION, resolveIn, roleArn } from '../helpers/iam.ts';
+import {
+  ACCOUNT,
+  type Decision,
+  decide,
+  type PolicyDocument,
+  REGION,
+  resolveIn,
+  roleArn,
+  secretArn,
+} from '../helpers/iam.ts';
 
 const { template } = synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
 const ENVIRONMENTS = ['dev', 'production'] as const;
@@ -85,6 +94,7 @@ const of = (environment: Environment) => {
     function: `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${stack}-Function76856677-AbCdEf`,
     execution: roleArn(`cdk-${qualifier}-cfn-exec-role-${ACCOUNT}-${REGION}`),
     assets: `arn:aws:s3:::cdk-${qualifier}-assets-${ACCOUNT}-${REGION}/0123abcd.zip`,
+    smokeSecret: secretArn(smokeSecretName(environment)),
     tag: { [`aws:ResourceTag/${ENVIRONMENT_TAG}`]: environment },
   };
 };
@@ -99,6 +109,7 @@ describe("dev's path in one account", () => {
     ['set a production user’s password', 'cognito-idp:AdminSetUserPassword', production.pool, production.tag],
     ['change production’s stack', 'cloudformation:ExecuteChangeSet', production.stack, {}],
     ['change production’s function', 'lambda:UpdateFunctionCode', production.function, production.tag],
+    ['read production’s smoke password', 'secretsmanager:GetSecretValue', production.smokeSecret, production.tag],
   ] as const;
   for (const principal of devPrincipals) {
     it.each(reads)(`${principal} cannot %s`, async (_what, action, resource, context) => {
@@ -190,5 +201,38 @@ describe('no role the pipeline reaches is an administrator', () => {
     expect(await may('execution role (dev)', 'iam:CreateRole', newRole, boundary)).toBe('Allowed');
     const other = { 'iam:PermissionsBoundary': `arn:aws:iam::${ACCOUNT}:policy/${boundaryName('production')}` };
     expect(await may('execution role (dev)', 'iam:CreateRole', newRole, other)).not.toBe('Allowed');
+  });
+});
+
+describe("no role the pipeline reaches can take over a pool's user", () => {
+  // Each an Admin* call that hands someone a user's sign-in: a password set or reset, an address
+  // changed (then "forgot password"), a user made, a sign-in without the user's password step.
+  const takeovers = [
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminResetUserPassword',
+    'cognito-idp:AdminUpdateUserAttributes',
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminInitiateAuth',
+  ];
+  const cases = Object.keys(principals).flatMap((principal) =>
+    ENVIRONMENTS.flatMap((environment) => takeovers.map((action) => [principal, action, environment] as const)),
+  );
+  it.each(cases)('%s cannot call %s on the %s pool', async (principal, action, environment) => {
+    const pool = of(environment);
+    expect(await may(principal, action, pool.pool, pool.tag)).not.toBe('Allowed');
+  });
+
+  it("lets each deploy role read its own smoke user's secret, and no other environment's", async () => {
+    for (const environment of ENVIRONMENTS) {
+      const role = `GitHub deploy role (${environment})`;
+      for (const other of ENVIRONMENTS) {
+        const decision = await may(role, 'secretsmanager:GetSecretValue', of(other).smokeSecret, of(other).tag);
+        expect({ role, other, decision }).toEqual({
+          role,
+          other,
+          decision: other === environment ? 'Allowed' : 'ImplicitlyDenied',
+        });
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@
 // the stack (its synthesized pool and app client settings), reached through the AWS SDK's own
 // AWS_ENDPOINT_URL: the CLIs have no endpoint setting of their own.
 
-import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import { createPublicKey, type JsonWebKey, randomBytes } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,12 +13,15 @@ import {
   AdminGetUserCommand,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { CreateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { passwordFileOf } from '../../deployed/passwords.ts';
+import { SMOKE_USERNAME, smokeSecretName } from '../../infra/bootstrap/policies.ts';
+import { SMOKE_SECRET_ACTIONS } from '../../infra/deploy-role-grants.ts';
 import { createApp } from '../../local/server/app.ts';
 import { httpApiEvent } from '../../local/server/events.ts';
 import { connectDynamo } from '../../local/store/in-process.ts';
-import { deployOnMoto, type MotoDeployment, synthesizedIdentity } from '../helpers/deployed-on-moto.ts';
+import { deployOnMoto, MOTO_REGION, type MotoDeployment, synthesizedIdentity } from '../helpers/deployed-on-moto.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 import { type MotoServer, startMotoServer } from '../helpers/moto.ts';
 import { type Service, startService } from '../helpers/service.ts';
@@ -26,13 +29,15 @@ import { type Service, startService } from '../helpers/service.ts';
 // Each test runs the CLIs as a user does (npm, then Node loading the AWS SDK), up to five times.
 jest.setTimeout(90_000);
 const localDir = tempDir('local');
+const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 // The stack's pool and app client, synthesized outside the hook's timeout (it is CPU-bound).
 const identity = await synthesizedIdentity();
 let moto: MotoServer;
 let deployment: MotoDeployment;
 
 beforeAll(async () => {
-  moto = await startMotoServer();
+  // What moto records (the smoke check's calls) is written there, not into the project.
+  moto = await startMotoServer({ recordTo: join(tempDir('moto'), 'recording') });
   deployment = await deployOnMoto(moto.endpoint, tempDir('deploy'), identity);
 }, 90_000);
 afterAll(async () => {
@@ -216,6 +221,34 @@ describe('--env NAME: one outputs file, several environments', () => {
       expect(run.stderr).toContain('--env goes with --deployed');
     }
   });
+
+  it("refuses the smoke check's secret flags where they cannot apply, saying why", async () => {
+    const refusals = [
+      [['--password-secret', 'S'], '--password-secret goes with --deployed'],
+      [['--deployed', '--set-password'], '--set-password goes with --password-secret'],
+      [
+        ['--deployed', '--password-secret', 'S', '--reset-password'],
+        "--reset-password is for --user: a secret's user gets its password with --set-password",
+      ],
+      [
+        ['--deployed', '--password-secret', 'S', '--user', 'bob'],
+        '--user and --password-secret both name whose token: the secret holds its user',
+      ],
+    ] as const;
+    for (const [args, message] of refusals) {
+      const run = await runNpm('smoke', [...args], env());
+      expect({ args, code: run.code, stderr: run.stderr.trim() }).toEqual({ args, code: 2, stderr: message });
+    }
+    const absent = await runNpm(
+      'smoke',
+      ['--deployed', '--password-secret', 'PlantStoreSmoke-nope', ...deployed().slice(1)],
+      env(),
+    );
+    expect({ code: absent.code, stderr: absent.stderr.trim() }).toEqual({
+      code: 1,
+      stderr: `No secret PlantStoreSmoke-nope in ${MOTO_REGION}: the access stack makes one per environment, PlantStoreSmoke-<env> (docs/pipeline.md)`,
+    });
+  });
 });
 
 describe('npm run plants -- ... --deployed', () => {
@@ -335,19 +368,57 @@ describe('the deployed path end to end', () => {
       };
       await smokePasses({});
 
-      // As the pipeline runs it: a fresh runner (no kept password), the environment named, the
-      // edge's web ACL stack still passed over.
+      // As the pipeline runs it: a fresh runner (nothing kept), the environment named, the edge's web
+      // ACL stack still passed over, the smoke user's password read from its secret.
       const runnerDir = tempDir('runner');
-      const args = ['--deployed', '--env', 'production', '--reset-password', '--user', 'frank'];
-      const ci = await runNpm('smoke', [...args, '--outputs-file', outputsFile], {
-        ...env(),
-        PLANTS_LOCAL_DIR: runnerDir,
+      const password = `${randomBytes(24).toString('base64url')}aA7!`;
+      const secret = smokeSecretName('production');
+      const secrets = new SecretsManagerClient({ endpoint: moto.endpoint, region: MOTO_REGION, credentials });
+      await secrets.send(
+        new CreateSecretCommand({ Name: secret, SecretString: JSON.stringify({ username: SMOKE_USERNAME, password }) }),
+      );
+      secrets.destroy();
+      const pipelineSmoke = (...more: string[]) =>
+        runNpm(
+          'smoke',
+          ['--deployed', '--env', 'production', '--password-secret', secret, ...more, '--outputs-file', outputsFile],
+          {
+            ...env(),
+            PLANTS_LOCAL_DIR: runnerDir,
+          },
+        );
+
+      // Before an administrator has given the pool's user the secret's password: refused, saying how.
+      const early = await pipelineSmoke();
+      expect({ code: early.code, lines: early.stderr.trim().split('\n') }).toEqual({
+        code: 1,
+        lines: [
+          `${SMOKE_USERNAME} does not sign in to user pool ${deployment.userPoolId} with the password in secret ${secret}: an administrator gives it that password once, npm run smoke -- --deployed --env production --password-secret ${secret} --set-password`,
+        ],
       });
+      // The administrator's one run, with the set-up's credentials.
+      expect((await pipelineSmoke('--set-password')).code).toBe(0);
+
+      // The pipeline's run: passes, prints neither password nor token, and asks AWS for nothing but
+      // the secret and the app client's sign-in (moto records what the command sent).
+      await fetch(`${moto.endpoint}/moto-api/recorder/start-recording`, { method: 'POST' });
+      const ci = await pipelineSmoke();
+      await fetch(`${moto.endpoint}/moto-api/recorder/stop-recording`, { method: 'POST' });
       expect(ci.code).toBe(0);
       expect(ci.stdout).toContain('passed');
-      const password = readFileSync(passwordFileOf(runnerDir, deployment.userPoolId, 'frank@example.com'), 'utf8');
-      expect(ci.stdout + ci.stderr).not.toContain(password.trim());
+      expect(ci.stdout + ci.stderr).not.toContain(password);
       expect(ci.stdout + ci.stderr).not.toMatch(/eyJ[\w-]+\.eyJ/);
+      const recording = await (await fetch(`${moto.endpoint}/moto-api/recorder/download-recording`)).text();
+      const calls = recording
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).headers['X-Amz-Target'] as string)
+        // The function behind the front reads the plants table; the command's own calls are the rest.
+        .filter((target) => !target.startsWith('DynamoDB_'));
+      expect([...new Set(calls)].sort()).toEqual([
+        'AWSCognitoIdentityProviderService.InitiateAuth',
+        `secretsmanager.${SMOKE_SECRET_ACTIONS[0]?.split(':')[1]}`,
+      ]);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -6,7 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { bootstrapCommand } from '../../infra/bootstrap/policies.ts';
+import { setUpCommand } from '../../deployed/smoke-user.ts';
+import { bootstrapCommand, smokeSecretName } from '../../infra/bootstrap/policies.ts';
+import { POST_DEPLOY_READS } from '../../infra/deploy-access-reads.ts';
 import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access-settings.ts';
 import { DEPLOY_REF } from '../../infra/deploy-access-trust.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
@@ -24,7 +26,7 @@ const setUp = section('From a fork to a first green deploy');
 const blocks = [...setUp.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) =>
   (block ?? '').split('\n').filter((line) => line.trim()),
 );
-const [aws = [], github = []] = blocks;
+const [aws = [], github = [], smokeUsers = []] = blocks;
 
 /** `-c key=value` pairs of a command line; the repository id's command stands for an id. */
 const contextOf = (command: string) =>
@@ -122,8 +124,28 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
     expect(production.reviewers).toHaveLength(1);
   });
 
+  it("gives each environment's smoke user its secret's password by the command the smoke check names", () => {
+    expect(smokeUsers).toEqual(
+      DEFAULT_ENVIRONMENTS.map((environment) => setUpCommand(smokeSecretName(environment), environment)),
+    );
+    for (const environment of DEFAULT_ENVIRONMENTS) {
+      expect(workflowText).toContain(`--env ${environment} --password-secret ${smokeSecretName(environment)}\n`);
+    }
+  });
+
   it('carries the who-can-assume-what table the IAM evaluator decides', () => {
     expect(page).toContain(whoCanAssumeTable());
+  });
+});
+
+describe('docs/pipeline.md, what each deploy proves', () => {
+  it('names each read the deploy role is granted for the post-deploy check, and the command the workflow runs', () => {
+    const proves = section('What each deploy proves');
+    for (const { action } of POST_DEPLOY_READS) expect(proves).toContain(`\`${action}\``);
+    expect(proves).toContain('`npm run check:deployed -- --env NAME`');
+    for (const environment of DEFAULT_ENVIRONMENTS) {
+      expect(workflowText).toContain(`npm run check:deployed -- --env ${environment}\n`);
+    }
   });
 });
 

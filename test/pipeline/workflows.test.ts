@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/bootstrap/app-boundary.ts';
-import { boundaryName, qualifierOf } from '../../infra/bootstrap/policies.ts';
+import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/bootstrap/policies.ts';
 import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access-settings.ts';
 import { actionlint } from '../helpers/actionlint.ts';
 
@@ -138,7 +138,7 @@ describe('the pipeline', () => {
     expect(run).toContain("sed -E 's/[0-9]{12}/************/g' diff.txt");
   });
 
-  it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each', () => {
+  it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each, then checks the live stack against its template', () => {
     const deploys = jobs.filter(([, job]) => job.environment !== undefined);
     expect(deploys.map(([, job]) => job.environment)).toEqual(DEFAULT_ENVIRONMENTS);
     deploys.forEach(([id, job], index) => {
@@ -146,11 +146,12 @@ describe('the pipeline', () => {
       expect(job.needs).toBe(index === 0 ? 'check' : deploys[index - 1]?.[0]);
       expect(job.concurrency).toEqual({ group: `deploy-${name}`, 'cancel-in-progress': false });
       const runs = job.steps.map((step) => step.run).filter(Boolean);
-      expect({ id, runs: runs.slice(-2) }).toEqual({
+      expect({ id, runs: runs.slice(-3) }).toEqual({
         id,
         runs: [
           `npx cdk deploy --all -c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)} --require-approval never`,
-          `npm run smoke -- --deployed --env ${name} --user ci-smoke --reset-password`,
+          `npm run smoke -- --deployed --env ${name} --password-secret ${smokeSecretName(name)}`,
+          `npm run check:deployed -- --env ${name}`,
         ],
       });
       expect(job.steps.find((step) => step.with?.['role-to-assume'])?.with?.['role-to-assume']).toMatch(

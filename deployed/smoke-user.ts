@@ -1,0 +1,86 @@
+// The pipeline's smoke user: name and password in its environment's Secrets Manager secret (made by
+// the access stack), read with GetSecretValue and signed in through the app client as any user is.
+// The deploy role makes no Admin* call on the pool; an administrator gives the user its password once.
+
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  GetSecretValueCommand,
+  ResourceNotFoundException,
+  type SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import { DeployedUserError } from './cognito.ts';
+
+export interface SecretUser {
+  username: string;
+  password: string;
+}
+
+/** `{"username", "password"}` from the secret; anything else is refused naming the secret, not its value. */
+export async function readSecretUser(secrets: SecretsManagerClient, secretId: string): Promise<SecretUser> {
+  let SecretString: string | undefined;
+  try {
+    ({ SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId })));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    const region = await secrets.config.region();
+    throw new DeployedUserError(
+      `No secret ${secretId} in ${region}: the access stack makes one per environment, PlantStoreSmoke-<env> (docs/pipeline.md)`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(SecretString ?? '');
+  } catch {
+    parsed = undefined;
+  }
+  const { username, password } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+    throw new DeployedUserError(
+      `Secret ${secretId} does not hold {"username", "password"} as the access stack writes it: deploy the access stack again (docs/pipeline.md)`,
+    );
+  }
+  return { username, password };
+}
+
+/**
+ * An administrator's one call per pool (and after each rotation): the secret's user, created when
+ * absent (no mail sent), given the secret's password as permanent. Never run by the pipeline.
+ */
+export async function giveSecretPassword(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  { username, password }: SecretUser,
+): Promise<void> {
+  try {
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: username },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof UsernameExistsException)) throw error;
+  }
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: username,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+}
+
+/** What to do when the secret's password does not sign its user in: the administrator's command. */
+export const setUpCommand = (secretId: string, environment: string | undefined) =>
+  `npm run smoke -- --deployed${environment ? ` --env ${environment}` : ''} --password-secret ${secretId} --set-password`;
