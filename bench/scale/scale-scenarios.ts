@@ -65,7 +65,7 @@ export interface ScaleResults {
   sweep: { design: string; quota: number; points: { rate: number; hotRru: number }[] }[];
 }
 
-/** The edge's default per-token limit as a steady rate (-c edge=true, infra/edge-settings.ts). */
+/** The edge's default per-token limit as a steady rate (-c edge=true, infra/edge/settings.ts). */
 function edgePerCallerRate(): number {
   const edge = readSettings((key) => (key === 'edge' ? 'true' : undefined), ['edge']).edge;
   if (!edge) throw new Error('the edge settings gave no limits');
