@@ -5,25 +5,48 @@
 // production) and `--runs <n>` (cold starts per variant and network, 15 by default).
 
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { UsageError } from '../local/cli/args.ts';
+import { runCli } from '../local/cli/shell.ts';
+
+const USAGE = `Usage: npm run bench [-- --rtt MS] [--update-reference]
+       npm run bench:variants [-- --only TEXT ...] [--runs N] [--rtt MS] [--update-reference]
+       npm run bench:scale [-- --update-reference]
+
+  --rtt MS              also measure over a modelled network: MS milliseconds of round trip to the
+                        JWKS and DynamoDB, TLS in front (1 to 1000)
+  --update-reference    write the committed reference (bench/results.json, the charts,
+                        bench/variants.json) instead of bench/out/
+  --only TEXT           bench:variants: only the variants whose name contains TEXT (repeatable;
+                        production always runs)
+  --runs N              bench:variants: cold starts per variant and network (1 to 1000, default 15)
+
+BENCH_QUICK=1 shrinks every count to a smoke run.`;
 
 const quick = process.env.BENCH_QUICK === '1';
-const { values: flags } = parseArgs({
-  options: {
-    rtt: { type: 'string' },
-    'update-reference': { type: 'boolean', default: false },
-    only: { type: 'string', multiple: true },
-    runs: { type: 'string' },
+// Every bench command reads its flags here, through the CLIs' one shell: --help, a mistake in one line.
+const { flags, rttMs, variantRuns } = await runCli(
+  {
+    usage: USAGE,
+    options: {
+      rtt: { type: 'string' },
+      'update-reference': { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      runs: { type: 'string' },
+    },
+    positionals: false,
   },
-});
-const rttMs = flags.rtt === undefined ? undefined : Number(flags.rtt);
-if (rttMs !== undefined && !(rttMs > 0 && rttMs <= 1000)) {
-  throw new Error(`--rtt takes a round-trip time in milliseconds (1 to 1000), got "${flags.rtt}"`);
-}
-const variantRuns = flags.runs === undefined ? undefined : Number(flags.runs);
-if (variantRuns !== undefined && !(Number.isInteger(variantRuns) && variantRuns >= 1 && variantRuns <= 1000)) {
-  throw new Error(`--runs takes a number of cold starts (1 to 1000), got "${flags.runs}"`);
-}
+  ({ values: flags }) => {
+    const rttMs = flags.rtt === undefined ? undefined : Number(flags.rtt);
+    if (rttMs !== undefined && !(rttMs > 0 && rttMs <= 1000)) {
+      throw new UsageError(`--rtt takes a round-trip time in milliseconds (1 to 1000), got "${flags.rtt}"`);
+    }
+    const variantRuns = flags.runs === undefined ? undefined : Number(flags.runs);
+    if (variantRuns !== undefined && !(Number.isInteger(variantRuns) && variantRuns >= 1 && variantRuns <= 1000)) {
+      throw new UsageError(`--runs takes a number of cold starts (1 to 1000), got "${flags.runs}"`);
+    }
+    return { flags, rttMs, variantRuns };
+  },
+);
 
 export const benchDir = fileURLToPath(new URL('.', import.meta.url));
 /**
