@@ -12,6 +12,7 @@ import {
   InitiateAuthCommand,
   NotAuthorizedException,
   UserNotFoundException,
+  UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generatePassword, keepPassword, passwordFileOf, readPassword } from './passwords.ts';
 
@@ -89,20 +90,42 @@ export async function ensureUser(
   }
   const password = generatePassword();
   keepPassword(passwordFile, password);
-  if (!existing) {
-    await cognito.send(
-      new AdminCreateUserCommand({
-        UserPoolId: userPoolId,
-        Username: username,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: username },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
+  await givePassword(cognito, userPoolId, username, password, { create: !existing });
+  const found = existing ?? (await findUser(cognito, userPoolId, username));
+  if (!found) throw new Error(`${username} was created but cannot be read back`);
+  return { ...found, password, passwordFile, created: !existing };
+}
+
+/** Adds the user to each group, creating groups that don't exist; groups they are in stay. */
+/**
+ * Gives `username` `password` as permanent (no NEW_PASSWORD_REQUIRED challenge at the first
+ * sign-in), creating the user first, with no mail sent, when `create` says so. A user that turns out
+ * to exist already is taken as it is.
+ */
+export async function givePassword(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  username: string,
+  password: string,
+  { create }: { create: boolean },
+): Promise<void> {
+  if (create) {
+    try {
+      await cognito.send(
+        new AdminCreateUserCommand({
+          UserPoolId: userPoolId,
+          Username: username,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: username },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof UsernameExistsException)) throw error;
+    }
   }
-  // Permanent: no NEW_PASSWORD_REQUIRED challenge at the first sign-in.
   await cognito.send(
     new AdminSetUserPasswordCommand({
       UserPoolId: userPoolId,
@@ -111,12 +134,8 @@ export async function ensureUser(
       Permanent: true,
     }),
   );
-  const found = existing ?? (await findUser(cognito, userPoolId, username));
-  if (!found) throw new Error(`${username} was created but cannot be read back`);
-  return { ...found, password, passwordFile, created: !existing };
 }
 
-/** Adds the user to each group, creating groups that don't exist; groups they are in stay. */
 export async function addToGroups(
   cognito: CognitoIdentityProviderClient,
   userPoolId: string,

@@ -2,18 +2,13 @@
 // the access stack), read with GetSecretValue and signed in through the app client as any user is.
 // The deploy role makes no Admin* call on the pool; an administrator gives the user its password once.
 
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  type CognitoIdentityProviderClient,
-  UsernameExistsException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   GetSecretValueCommand,
   ResourceNotFoundException,
   type SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { DeployedUserError } from './cognito.ts';
+import { DeployedUserError, givePassword } from './cognito.ts';
 
 export interface SecretUser {
   username: string;
@@ -51,35 +46,11 @@ export async function readSecretUser(secrets: SecretsManagerClient, secretId: st
  * An administrator's one call per pool (and after each rotation): the secret's user, created when
  * absent (no mail sent), given the secret's password as permanent. Never run by the pipeline.
  */
-export async function giveSecretPassword(
+export const giveSecretPassword = (
   cognito: CognitoIdentityProviderClient,
   userPoolId: string,
   { username, password }: SecretUser,
-): Promise<void> {
-  try {
-    await cognito.send(
-      new AdminCreateUserCommand({
-        UserPoolId: userPoolId,
-        Username: username,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: username },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof UsernameExistsException)) throw error;
-  }
-  await cognito.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: userPoolId,
-      Username: username,
-      Password: password,
-      Permanent: true,
-    }),
-  );
-}
+): Promise<void> => givePassword(cognito, userPoolId, username, password, { create: true });
 
 /** What to do when the secret's password does not sign its user in: the administrator's command. */
 export const setUpCommand = (secretId: string, environment: string | undefined) =>

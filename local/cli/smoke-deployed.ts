@@ -7,8 +7,8 @@ import { deployedSession } from '../../deployed/session.ts';
 import { localDirOf } from '../server/options.ts';
 import { UsageError } from './args.ts';
 
-/** The deployed stack's URL (or --url) and a token of its pool (or --token). */
-export async function deployedTarget(values: {
+/** What smoke's command line says of its target, local or deployed (smoke.ts's options). */
+export interface TargetOptions {
   url?: string;
   token?: string;
   user: string;
@@ -18,7 +18,10 @@ export async function deployedTarget(values: {
   'reset-password'?: boolean;
   'password-secret'?: string;
   'set-password'?: boolean;
-}) {
+}
+
+/** The deployed stack's URL (or --url) and a token of its pool (or --token). */
+export async function deployedTarget(values: TargetOptions) {
   const secret = values['password-secret'];
   if (values['set-password'] && secret === undefined)
     throw new UsageError('--set-password goes with --password-secret');

@@ -11,7 +11,7 @@ import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import { mintLocalToken } from './local-token.ts';
 import { runCli } from './shell.ts';
-import { deployedTarget } from './smoke-deployed.ts';
+import { deployedTarget, type TargetOptions } from './smoke-deployed.ts';
 import { tokenGiven } from './token-file.ts';
 
 const DEFAULT_USER = 'alice';
@@ -87,17 +87,7 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
  * The URL and token: as given, else the local server's (--url on loopback names it by port, else
  * --port, else the running one) with a token its issuer signs.
  */
-async function localTarget(values: {
-  url?: string;
-  token?: string;
-  user: string;
-  port?: string;
-  'outputs-file'?: string;
-  env?: string;
-  'reset-password'?: boolean;
-  'password-secret'?: string;
-  'set-password'?: boolean;
-}) {
+async function localTarget(values: TargetOptions) {
   for (const flag of ['outputs-file', 'env', 'reset-password', 'password-secret', 'set-password'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --deployed`);
   }
