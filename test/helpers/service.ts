@@ -57,6 +57,8 @@ export interface Service {
    * Cognito, as a generic OIDC issuer's (aud) otherwise.
    */
   token(sub: string, claims?: Record<string, unknown>): string;
+  /** What token() signs, for a test that signs or forges it another way. */
+  claims(sub: string, overrides?: Record<string, unknown>): Record<string, unknown>;
   /** The handler itself, for an HTTP front (local/server/app.ts) in front of it. */
   handler: Handler;
   /** Invokes the handler, checks the response against openapi.yaml, and parses it. */
@@ -134,21 +136,22 @@ export async function startService(
     auth.issuerType === 'cognito'
       ? cognitoAccessClaims(sub, auth.audience[0] ?? '')
       : { aud: AUDIENCE, token_use: 'access' };
+  const claimsOf = (sub: string, overrides: Record<string, unknown>) => ({
+    iss: auth.issuer,
+    sub,
+    ...shape(sub),
+    iat: now(),
+    exp: now() + 600,
+    ...overrides,
+  });
   return {
     issuer,
     key,
     dynamo,
     logs,
     handler: handler as Handler,
-    token: (sub, claims = {}) =>
-      signToken(key, {
-        iss: auth.issuer,
-        sub,
-        ...shape(sub),
-        iat: now(),
-        exp: now() + 600,
-        ...claims,
-      }),
+    claims: (sub, overrides = {}) => claimsOf(sub, overrides),
+    token: (sub, overrides = {}) => signToken(key, claimsOf(sub, overrides)),
     async call(event) {
       const result = (await handler(event, lambdaContext('lambda-req-1'))) as APIGatewayProxyResult;
       assertMatchesContract(result);

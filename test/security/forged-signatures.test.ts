@@ -7,9 +7,9 @@ import { sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { algorithmOf, base64url, createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
 import { httpApiEvent } from '../../local/server/events.ts';
-import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
+import { type Service, startService } from '../helpers/service.ts';
 
-const now = () => Math.floor(Date.now() / 1000);
+const _now = () => Math.floor(Date.now() / 1000);
 const KEYS: [string, SigningKey][] = [
   ['ES256', createSigningKey('ES256')],
   ['ES384', createSigningKey('ES384')],
@@ -30,14 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => service?.stop());
 
-const claims = () => ({
-  iss: service.issuer.url,
-  aud: AUDIENCE,
-  sub: 'alice',
-  token_use: 'access',
-  iat: now(),
-  exp: now() + 600,
-});
+const claims = () => service.claims('alice');
 const call = (token: string) => service.call(httpApiEvent({ headers: { authorization: `Bearer ${token}` } }));
 const signingInput = (token: string) => token.slice(0, token.lastIndexOf('.'));
 const withSignature = (token: string, signature: Buffer) => `${signingInput(token)}.${signature.toString('base64url')}`;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MAX_SPACES_AFTER_BEARER } from '../../handlers/lib/auth/authenticate.ts';
 import { base64url, createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
 import { httpApiEvent, restApiEvent } from '../../local/server/events.ts';
-import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
+import { type Service, startService } from '../helpers/service.ts';
 
 let service: Service;
 const now = () => Math.floor(Date.now() / 1000);
@@ -25,15 +25,7 @@ afterAll(() => service?.stop());
 type ApiEvent = ReturnType<typeof httpApiEvent> | ReturnType<typeof restApiEvent>;
 const withAuthorization = (authorization: string) => httpApiEvent({ headers: { authorization } });
 const bearer = (token: string) => withAuthorization(`Bearer ${token}`);
-const claims = (overrides: Record<string, unknown> = {}) => ({
-  iss: service.issuer.url,
-  aud: AUDIENCE,
-  sub: 'alice',
-  token_use: 'access',
-  iat: now(),
-  exp: now() + 600,
-  ...overrides,
-});
+const claims = (overrides: Record<string, unknown> = {}) => service.claims('alice', overrides);
 const valid = () => service.token('alice');
 const parts = (token: string) => token.split('.') as [string, string, string];
 
