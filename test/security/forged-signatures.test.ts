@@ -9,7 +9,6 @@ import { algorithmOf, base64url, createSigningKey, type SigningKey, signToken } 
 import { httpApiEvent } from '../../local/server/events.ts';
 import { type Service, startService } from '../helpers/service.ts';
 
-const _now = () => Math.floor(Date.now() / 1000);
 const KEYS: [string, SigningKey][] = [
   ['ES256', createSigningKey('ES256')],
   ['ES384', createSigningKey('ES384')],
