@@ -25,7 +25,7 @@ const CLIENTS: [string, (endpoint: string | undefined) => PlantsClient][] = [
   ['SDK v3 (before issue 36)', sdk.createPlantsClient],
   ['aws-lite', awsLite.createPlantsClient],
 ];
-/** What a client was found not to keep (docs/performance.md's table says the same). */
+/** What a client was found not to keep (docs/performance.md says the same). */
 const LACKS: Record<string, Fault[]> = { 'aws-lite': ['hang'] };
 
 const TABLE = 'dynamodb-clients';
