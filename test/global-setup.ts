@@ -1,17 +1,22 @@
 // Runs once before all test files: the Python checkers at their pinned versions (installed on the
-// first run when PATH lacks them), one self-signed TLS identity for the local JWKS servers, the
-// folder where each stack context is synthesized once for the run (test/helpers/cdk.ts), and Node's
-// compile cache for the run's child processes.
+// first run when PATH lacks them), one self-signed TLS identity for the local JWKS servers, the synth
+// server that synthesizes each stack context once for the run (test/helpers/synth-server.ts), and
+// Node's compile cache for the run's child processes.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { createTlsIdentity } from '../local/issuer/issuer.ts';
 import { ensureCheckers, venvDir } from './checkers/provision.ts';
-import { makeSynthCache, SYNTH_CACHE_ENV } from './helpers/cdk.ts';
+import { SYNTH_SERVER_ENV } from './helpers/cdk.ts';
 
 /** The run's own temporary folder, removed by test/global-teardown.ts. */
 export const RUN_DIR_ENV = 'PLANT_STORE_TEST_RUN_DIR';
+/** The synth server's process id, which test/global-teardown.ts stops. */
+export const SYNTH_SERVER_PID_ENV = 'PLANT_STORE_TEST_SYNTH_SERVER_PID';
 
 export default async function globalSetup(): Promise<void> {
   // Test files find moto_server and cfn-lint by name: PATH is what tells them which ones.
@@ -21,8 +26,30 @@ export default async function globalSetup(): Promise<void> {
   const file = join(runDir, 'tls.json');
   writeFileSync(file, JSON.stringify(await createTlsIdentity()), { mode: 0o600 });
   process.env.PLANT_STORE_TEST_TLS = file;
-  process.env[SYNTH_CACHE_ENV] = makeSynthCache(runDir);
+  await startSynthServer(runDir);
   // The suite starts the CLIs, npm start and the bundle as child processes hundreds of times: with
   // Node's compile cache each compiles (and strips the types of) a file once a run, not once a start.
   process.env.NODE_COMPILE_CACHE = join(runDir, 'node-compile-cache');
+}
+
+async function startSynthServer(runDir: string): Promise<void> {
+  const cache = join(runDir, 'synth');
+  mkdirSync(cache);
+  const portFile = join(runDir, 'synth-server.port');
+  const server = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./helpers/synth-server.ts', import.meta.url)), cache, portFile],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_COMPILE_CACHE: join(runDir, 'node-compile-cache') },
+    },
+  );
+  // Jest's own process must not wait for it: the teardown stops it.
+  server.unref();
+  for (let waited = 0; !existsSync(portFile); waited += 50) {
+    if (server.exitCode !== null || waited > 30_000) throw new Error('the synth server did not start');
+    await sleep(50);
+  }
+  process.env[SYNTH_SERVER_ENV] = `http://127.0.0.1:${readFileSync(portFile, 'utf8')}`;
+  process.env[SYNTH_SERVER_PID_ENV] = String(server.pid);
 }

@@ -97,7 +97,6 @@ describe('behind the edge (-c edge=true), every answer the template defines', ()
   beforeAll(async () => {
     edge = await synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
   });
-  afterAll(() => edge?.cleanup());
 
   const only = (type: string) => {
     const found = Object.values(edge.template.findResources(type)) as { Properties: Json }[];

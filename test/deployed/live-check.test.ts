@@ -30,7 +30,6 @@ const STACK = 'PlantStore-dev';
 const context = { env: 'dev', reserveConcurrency: 'true', alarmEmail: 'oncall@example.com', monthlyBudgetUsd: '50' };
 const synthesized = await synth(context);
 const template = synthesized.template.toJSON() as DeployedTemplate;
-synthesized.cleanup();
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties, handed to moto as they are
 const ofTemplate = (type: string, from = template): [string, Record<string, any>][] =>
   Object.entries(from.Resources)
@@ -275,7 +274,6 @@ describe('npm run check:deployed, against moto', () => {
   it('behind the edge, checks the function URL takes only signed requests, and that an unsigned one to it is refused', async () => {
     const edge = await synth({ env: 'dev', edge: 'true' }, { env: { account: ACCOUNT, region: REGION } });
     const edgeTemplate = edge.template.toJSON() as DeployedTemplate;
-    edge.cleanup();
     const [urlId, url] = ofTemplate('AWS::Lambda::Url', edgeTemplate)[0] ?? [];
     const [functionId] = ofTemplate('AWS::Lambda::Function', edgeTemplate)[0] ?? [];
     const FunctionName = `${STACK}-${functionId}-Edge1`;

@@ -1,24 +1,55 @@
 // The access stack (infra/deploy-access.ts) synthesized for tests, and its IAM documents read as text.
 
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { DeployAccessStack } from '../../infra/deploy-access.ts';
-import { DEPLOY_ACCESS_STACK, readDeployAccess } from '../../infra/deploy-access-settings.ts';
+import { acknowledgedIn, type Kept, synthOnServer } from './cdk.ts';
 
 const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
 
-/** As `npx cdk deploy --app "node infra/deploy-access-app.ts"` with this context would synthesize it. */
-export function synthAccess(context: Record<string, string>) {
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context } });
+export interface AccessSynthesized {
+  template: Template;
+  /** The template file, as cfn-lint reads it. */
+  path: string;
+  /** cdk-nag's AwsSolutions findings left unacknowledged. */
+  nagViolations: unknown[];
+  /** The stack's acknowledged cdk-nag findings: [rule id, written reason]. */
+  acknowledged: [string, string][];
+}
+
+/**
+ * As `npx cdk deploy --app "node infra/deploy-access-app.ts"` with this context would synthesize it
+ * (cdk-nag included), once a run, by the run's synth server.
+ */
+export async function synthAccess(context: Record<string, string>): Promise<AccessSynthesized> {
+  const kept = await synthOnServer('access', { context });
+  return {
+    template: Template.fromJSON(JSON.parse(readFileSync(kept.templatePath, 'utf8')), {
+      skipCyclicalDependenciesCheck: true,
+    }),
+    path: kept.templatePath,
+    nagViolations: kept.nagViolations,
+    acknowledged: kept.acknowledged,
+  };
+}
+
+/** Synthesizes the access stack now, in this process, into `outdir` (the synth server's recipe). */
+export async function synthAccessApp(outdir: string, context: Record<string, string>): Promise<Kept> {
+  const [{ App }, { AwsSolutionsChecks }, { DeployAccessStack }, { DEPLOY_ACCESS_STACK, readDeployAccess }] =
+    await Promise.all([
+      import('aws-cdk-lib'),
+      import('cdk-nag'),
+      import('../../infra/deploy-access.ts'),
+      import('../../infra/deploy-access-settings.ts'),
+    ]);
+  const app = new App({ outdir, context: { ...CDK_JSON_CONTEXT, ...context } });
   const settings = readDeployAccess((key) => context[key], Object.keys(context));
   const stack = new DeployAccessStack(app, DEPLOY_ACCESS_STACK, settings);
   const assembly = app.synth();
   return {
-    app,
-    stack,
-    template: Template.fromStack(stack),
-    path: assembly.getStackByName(stack.stackName).templateFullPath,
+    outdir,
+    templatePath: assembly.getStackByName(stack.stackName).templateFullPath,
+    nagViolations: new AwsSolutionsChecks().validateScope(app).violations,
+    acknowledged: await acknowledgedIn(app),
   };
 }
 

@@ -1,25 +1,24 @@
 // Synthesizes the stack as `cdk synth` does (cdk-nag included). A test run synthesizes each context
-// once: the template, cdk-nag's findings and acknowledgements are kept on disk for the run, so a
-// file that only reads them loads neither aws-cdk-lib's constructs nor the stack.
+// once, in its synth server (synth-server.ts): the cloud assembly, cdk-nag's findings and
+// acknowledgements are kept on disk for the run, so a test file loads neither aws-cdk-lib's
+// constructs nor the stack.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { App, Environment } from 'aws-cdk-lib';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { PlantStoreStack } from '../../infra/plant-store-stack.ts';
-
+import type { IConstruct } from 'constructs';
 import { PRODUCTION_STACK } from '../../infra/stack-environment.ts';
 
 /** The stack's id in these synths: production's, as app.ts names it (infra/synth.ts). */
 export const STACK = PRODUCTION_STACK;
 
-/** Where synthesized templates are kept for one jest run (set by test/global-setup.ts). */
-export const SYNTH_CACHE_ENV = 'PLANT_STORE_TEST_SYNTH_DIR';
+/** The run's synth server (test/helpers/synth-server.ts, started by test/global-setup.ts). */
+export const SYNTH_SERVER_ENV = 'PLANT_STORE_TEST_SYNTH_SERVER';
 
 export interface SynthOptions {
-  /** Bundle the function's code (a live synth, never cached): most tests are about the template. */
+  /** Bundle the function's code, as `cdk deploy` does: most tests are about the template. */
   bundle?: boolean;
   /** The account and Region the CDK CLI would pass (the edge needs a Region at synth); none by default. */
   env?: Environment;
@@ -29,121 +28,98 @@ export interface Synthesized {
   template: Template;
   /** The template file, as `sam local` and cfn-lint read it. */
   templatePath: string;
+  /** The cloud assembly (manifest, templates, assets), shared by the run: read it, never write it. */
+  outdir: string;
   /** With the edge outside us-east-1: the web ACL's own stack there. */
   waf?: { template: Template; templatePath: string };
   /** cdk-nag's AwsSolutions findings left unacknowledged anywhere in the app. */
   nagViolations: unknown[];
   /** The stack's acknowledged cdk-nag findings: [rule id, written reason]. */
   acknowledged: [string, string][];
-  cleanup(): void;
 }
 
-/** A synth whose construct tree is still at hand. */
-export interface LiveSynthesized extends Synthesized {
-  app: App;
-  stack: PlantStoreStack;
+/** What the synth server keeps of a synth besides its cloud assembly. */
+export interface Kept {
   outdir: string;
-}
-
-/** What a cached synth keeps: everything in Synthesized but the parsed templates. */
-interface Kept {
-  template: unknown;
-  waf?: unknown;
+  templatePath: string;
+  wafTemplatePath?: string;
   nagViolations: unknown[];
   acknowledged: [string, string][];
 }
 
-/**
- * The stack for `context`, read from this run's cache when another test synthesized it already.
- * Outside jest (no cache folder) every call synthesizes.
- */
+/** The stacks the synth server knows how to make. */
+export type Recipe = 'app' | 'access';
+
+export interface SynthInput {
+  context: Record<string, unknown>;
+  env?: Environment;
+  bundle?: boolean;
+}
+
+const templateAt = (path: string) =>
+  Template.fromJSON(JSON.parse(readFileSync(path, 'utf8')), { skipCyclicalDependenciesCheck: true });
+
+/** The stack for `context`, synthesized once a run by the run's synth server. */
 export async function synth(context: Record<string, unknown> = {}, options: SynthOptions = {}): Promise<Synthesized> {
-  const dir = process.env[SYNTH_CACHE_ENV];
-  if (!dir || options.bundle) return synthLive(context, options);
-  const key = createHash('sha256')
-    .update(JSON.stringify({ context, env: options.env ?? {} }))
-    .digest('hex')
-    .slice(0, 24);
-  const base = join(dir, key);
-  if (!existsSync(`${base}.json`)) {
-    const live = await synthLive(context, options);
-    try {
-      keep(base, live);
-    } finally {
-      live.cleanup();
-    }
-  }
-  const kept = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Kept;
+  const kept = await synthOnServer('app', { context, env: options.env ?? {}, bundle: options.bundle ?? false });
   return {
-    template: Template.fromJSON(kept.template as Record<string, unknown>, { skipCyclicalDependenciesCheck: true }),
-    templatePath: `${base}.template.json`,
-    ...(kept.waf !== undefined && {
-      waf: {
-        template: Template.fromJSON(kept.waf as Record<string, unknown>, { skipCyclicalDependenciesCheck: true }),
-        templatePath: `${base}.waf.template.json`,
-      },
+    template: templateAt(kept.templatePath),
+    templatePath: kept.templatePath,
+    outdir: kept.outdir,
+    ...(kept.wafTemplatePath && {
+      waf: { template: templateAt(kept.wafTemplatePath), templatePath: kept.wafTemplatePath },
     }),
     nagViolations: kept.nagViolations,
     acknowledged: kept.acknowledged,
-    cleanup: () => {},
   };
 }
 
-// Written under a temporary name and renamed: two jest workers may synthesize the same context at
-// once, and a reader must never see half a file.
-function keep(base: string, live: LiveSynthesized): void {
-  const kept: Kept = {
-    template: live.template.toJSON(),
-    ...(live.waf && { waf: live.waf.template.toJSON() }),
-    nagViolations: live.nagViolations,
-    acknowledged: live.acknowledged,
-  };
-  const write = (file: string, content: unknown) => {
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, JSON.stringify(content));
-    renameSync(partial, file);
-  };
-  write(`${base}.template.json`, kept.template);
-  if (kept.waf !== undefined) write(`${base}.waf.template.json`, kept.waf);
-  write(`${base}.json`, kept);
+/** Asks this run's synth server for a recipe's synth, made now or earlier in the run. */
+export async function synthOnServer(recipe: Recipe, input: SynthInput): Promise<Kept> {
+  const server = process.env[SYNTH_SERVER_ENV];
+  if (!server) throw new Error(`${SYNTH_SERVER_ENV} is unset: the synth server starts in test/global-setup.ts`);
+  // A connection per request: the server's event loop is busy for the length of a synth, and a
+  // kept-alive connection it timed out meanwhile would fail the next request.
+  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(`${server}/${recipe}`, { method: 'POST', agent: false }, async (response) => {
+      const body = Buffer.concat(await Array.fromAsync(response)).toString();
+      resolve({ status: response.statusCode ?? 0, body });
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify(input));
+  });
+  const answer = JSON.parse(body) as { kept?: Kept; message?: string };
+  if (status !== 200 || answer.kept === undefined) throw new Error(answer.message ?? `synth server: ${status}`);
+  return answer.kept;
 }
 
-/** Synthesizes now, into a temporary cloud assembly, keeping the app and the stack. */
-export async function synthLive(
-  context: Record<string, unknown> = {},
-  { bundle = false, env = {} }: SynthOptions = {},
-): Promise<LiveSynthesized> {
-  const [{ Validations }, { AwsSolutionsChecks }, { synthesize }] = await Promise.all([
-    import('aws-cdk-lib'),
-    import('cdk-nag'),
-    import('../../infra/synth.ts'),
-  ]);
-  const outdir = mkdtempSync(join(tmpdir(), 'plant-store-cdk-'));
-  const { app, stack, assembly } = synthesize(context, { outdir, bundle, env });
-  const wafStack = assembly.stacks.find((artifact) => artifact.stackName === `${STACK}EdgeWaf`);
-  const acknowledged = stack.node
+/** The cache key of one synth: its recipe and input. */
+export const keyOf = (recipe: Recipe, input: SynthInput) =>
+  `${recipe}-${createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 24)}`;
+
+/** The acknowledged cdk-nag findings under `scope`: [rule id, written reason]. */
+export async function acknowledgedIn(scope: IConstruct): Promise<[string, string][]> {
+  const { Validations } = await import('aws-cdk-lib');
+  return scope.node
     .findAll()
     .flatMap((construct) => construct.node.metadata)
     .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
     .flatMap((entry) => Object.entries(entry.data as Record<string, string>));
-  return {
-    app,
-    stack,
-    template: Template.fromStack(stack),
-    templatePath: assembly.getStackByName(STACK).templateFullPath,
-    outdir,
-    ...(wafStack && {
-      waf: { template: Template.fromJSON(wafStack.template), templatePath: wafStack.templateFullPath },
-    }),
-    nagViolations: new AwsSolutionsChecks().validateScope(app).violations,
-    acknowledged,
-    cleanup: () => rmSync(outdir, { recursive: true, force: true }),
-  };
 }
 
-/** Makes this run's cache folder (global set-up). */
-export function makeSynthCache(runDir: string): string {
-  const dir = join(runDir, 'synth');
-  mkdirSync(dir, { recursive: true });
-  return dir;
+/** Synthesizes the app now, in this process, into `outdir` (the synth server's recipe). */
+export async function synthApp(outdir: string, { context, env = {}, bundle = false }: SynthInput): Promise<Kept> {
+  const [{ AwsSolutionsChecks }, { synthesize }] = await Promise.all([
+    import('cdk-nag'),
+    import('../../infra/synth.ts'),
+  ]);
+  const { app, stack, assembly } = synthesize(context, { outdir, bundle, env });
+  const waf = assembly.stacks.find((artifact) => artifact.stackName === `${STACK}EdgeWaf`);
+  return {
+    outdir,
+    templatePath: assembly.getStackByName(STACK).templateFullPath,
+    ...(waf && { wafTemplatePath: waf.templateFullPath }),
+    nagViolations: new AwsSolutionsChecks().validateScope(app).violations,
+    acknowledged: await acknowledgedIn(stack),
+  };
 }

@@ -42,11 +42,7 @@ export interface SynthesizedIdentity {
 export async function synthesizedIdentity(): Promise<SynthesizedIdentity> {
   const synthesized = await synth();
   const resource = (type: string) => Object.values(synthesized.template.findResources(type))[0]?.Properties;
-  try {
-    return { pool: resource('AWS::Cognito::UserPool'), client: resource('AWS::Cognito::UserPoolClient') };
-  } finally {
-    synthesized.cleanup();
-  }
+  return { pool: resource('AWS::Cognito::UserPool'), client: resource('AWS::Cognito::UserPoolClient') };
 }
 
 export async function deployOnMoto(

@@ -34,9 +34,6 @@ beforeAll(async () => {
     publicBaseUrl: 'https://www.example.com/shop/api',
   });
 });
-afterAll(() => {
-  for (const synthesized of [plain, guarded, external, verbose]) synthesized?.cleanup();
-});
 
 type Resource = { Properties: Record<string, unknown> };
 const only = (s: Synthesized, type: string): Resource => {

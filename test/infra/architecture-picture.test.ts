@@ -39,7 +39,6 @@ beforeAll(async () => {
   picture = await parse('architecture', SOURCE);
   stack = await synth();
 }, 60_000);
-afterAll(() => stack?.cleanup());
 
 /** The ids of the nodes (services and groups) inside a group, at any depth. */
 function inside(group: string): string[] {

@@ -3,8 +3,9 @@
 // the events from events/ — against dynalite and a TLS-served JWKS, with real RS256 tokens.
 
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { APIGatewayProxyResult } from 'aws-lambda';
@@ -17,7 +18,7 @@ import {
 } from '../../local/issuer/issuer.ts';
 import { mintToken } from '../../local/issuer/tokens.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
-import { type LiveSynthesized, synthLive } from '../helpers/cdk.ts';
+import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 
 const TABLE = 'plants-sam';
@@ -26,7 +27,8 @@ const event = (name: string) => readFileSync(new URL(`../../events/${name}`, imp
 const HTTP_EVENT = event('http-api-get-plants.json');
 const REST_EVENT = event('rest-api-get-plants.json');
 
-let synthesized: LiveSynthesized;
+let synthesized: Synthesized;
+let certFile: string;
 let issuer: JwksServer;
 let key: SigningKey;
 let dynamo: LocalDynamo;
@@ -43,12 +45,13 @@ beforeAll(async () => {
     { owner: 'alice', id: 'p3', name: 'Calathea', tag: 'prayer' },
     { owner: 'bob', id: 'p1', name: 'Cactus', tag: 'succulent' },
   ]);
-  synthesized = await synthLive({ samLocal: 'true' }, { bundle: true });
-  writeFileSync(join(synthesized.outdir, 'issuer-cert.pem'), tls.cert);
+  synthesized = await synth({ samLocal: 'true' }, { bundle: true });
+  certFile = join(mkdtempSync(join(tmpdir(), 'plant-store-cert-')), 'issuer-cert.pem');
+  writeFileSync(certFile, tls.cert);
 });
 afterAll(async () => {
   await Promise.all([issuer?.close(), dynamo?.close()]);
-  synthesized?.cleanup();
+  if (certFile) rmSync(dirname(certFile), { recursive: true, force: true });
 });
 
 /** What `sam local --env-vars` does: override declared variables only, and every one must resolve. */
@@ -90,7 +93,7 @@ async function invokeBundle(
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AUTH_ISSUER: issuer.url,
     AUTH_AUDIENCE: AUDIENCE,
-    NODE_EXTRA_CA_CERTS: join(synthesized.outdir, 'issuer-cert.pem'),
+    NODE_EXTRA_CA_CERTS: certFile,
   });
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(bundlePath()).href], {
     // AWS_SAM_LOCAL: what the SAM CLI sets in every function container it runs.

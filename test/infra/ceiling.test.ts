@@ -39,10 +39,6 @@ beforeAll(async () => {
     monthlyBudgetUsd: '300',
   });
 });
-afterAll(() => {
-  plain?.cleanup();
-  capped?.cleanup();
-});
 
 describe('one setting, every limit', () => {
   it('by default caps the stage at the 100 requests/s the cost model prices, and the table at 20 read units each', () => {

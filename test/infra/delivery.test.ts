@@ -26,9 +26,6 @@ beforeAll(async () => {
     samLocal: 'true',
   });
 });
-afterAll(() => {
-  for (const synthesized of [prod, dev, linear, everyRequest, devCanary, guarded]) synthesized?.cleanup();
-});
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; UpdatePolicy?: unknown };
 type Group = {

@@ -9,7 +9,7 @@ import { defaultStackName, ENVIRONMENT_TAG } from '../../infra/stack-environment
 import { synthAccess } from '../helpers/access-stack.ts';
 import { ACCOUNT, decide, REGION, resolveIn, roleArn } from '../helpers/iam.ts';
 
-const { template } = synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
+const { template } = await synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
 const ENVIRONMENTS = ['dev', 'production'] as const;
 type Environment = (typeof ENVIRONMENTS)[number];
 

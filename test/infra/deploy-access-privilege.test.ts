@@ -19,7 +19,7 @@ import {
   secretArn,
 } from '../helpers/iam.ts';
 
-const { template } = synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
+const { template } = await synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
 const ENVIRONMENTS = ['dev', 'production'] as const;
 type Environment = (typeof ENVIRONMENTS)[number];
 const where = { accountId: ACCOUNT, partition: 'aws' };

@@ -6,9 +6,9 @@ import { readDeployAccess } from '../../infra/deploy-access-settings.ts';
 import { resources, roleTrust, synthAccess } from '../helpers/access-stack.ts';
 
 describe('the access stack, with settings given', () => {
-  it('reuses an existing OIDC provider, and makes a role and bootstrap policies for each environment asked for', () => {
+  it('reuses an existing OIDC provider, and makes a role and bootstrap policies for each environment asked for', async () => {
     const provider = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
-    const { template } = synthAccess({
+    const { template } = await synthAccess({
       githubRepository: 'acme/plants',
       githubRepositoryId: '42',
       githubEnvironments: 'staging, production',

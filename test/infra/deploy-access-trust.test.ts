@@ -7,7 +7,7 @@ import { synthAccess } from '../helpers/access-stack.ts';
 import { claimsOf, JOBS, REPOSITORY, SUBJECT_FORMATS, whoCanAssumeTable } from '../helpers/github-jobs.ts';
 import { ACCOUNT, assumeWithToken, type PolicyDocument, resolveIn, roleArn } from '../helpers/iam.ts';
 
-const { template } = synthAccess({
+const { template } = await synthAccess({
   githubRepository: `${REPOSITORY.owner}/${REPOSITORY.name}`,
   githubRepositoryId: REPOSITORY.id,
 });

@@ -80,23 +80,19 @@ describe('the production environment (no -c env, or -c env=production)', () => {
   }, 120_000);
 
   it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", async () => {
-    const { template, cleanup } = await synth();
-    try {
-      template.hasResourceProperties('AWS::Lambda::Function', {
-        Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store' }) },
-      });
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        Metrics: Match.arrayWith([
-          Match.objectLike({
-            MetricStat: Match.objectLike({
-              Metric: Match.objectLike({ Dimensions: Match.arrayWith([{ Name: 'service', Value: 'plant-store' }]) }),
-            }),
+    const { template } = await synth();
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store' }) },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([
+        Match.objectLike({
+          MetricStat: Match.objectLike({
+            Metric: Match.objectLike({ Dimensions: Match.arrayWith([{ Name: 'service', Value: 'plant-store' }]) }),
           }),
-        ]),
-      });
-    } finally {
-      cleanup();
-    }
+        }),
+      ]),
+    });
   });
 });
 
@@ -118,33 +114,29 @@ describe('another environment (-c env=dev)', () => {
   }, 120_000);
 
   it('records under its own service dimension, which its alarms, canary alarms and dashboard read', async () => {
-    const { template, cleanup } = await synth({ env: 'dev' });
-    try {
-      template.hasResourceProperties('AWS::Lambda::Function', {
-        Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store-dev' }) },
-      });
-      const json = JSON.stringify(template.toJSON());
-      expect(json).not.toMatch(/"service",\s*"plant-store"|"Value":"plant-store"/);
-      const dashboard = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]);
-      expect(dashboard).toContain('\\"service\\",\\"plant-store-dev\\"');
-      // The canary's alarm on the new version's 5xx reads the function's own EMF count.
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        Metrics: Match.arrayWith([
-          Match.objectLike({
-            MetricStat: Match.objectLike({
-              Metric: Match.objectLike({
-                Dimensions: Match.arrayWith([{ Name: 'service', Value: 'plant-store-dev' }]),
-              }),
+    const { template } = await synth({ env: 'dev' });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'plant-store-dev' }) },
+    });
+    const json = JSON.stringify(template.toJSON());
+    expect(json).not.toMatch(/"service",\s*"plant-store"|"Value":"plant-store"/);
+    const dashboard = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]);
+    expect(dashboard).toContain('\\"service\\",\\"plant-store-dev\\"');
+    // The canary's alarm on the new version's 5xx reads the function's own EMF count.
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([
+        Match.objectLike({
+          MetricStat: Match.objectLike({
+            Metric: Match.objectLike({
+              Dimensions: Match.arrayWith([{ Name: 'service', Value: 'plant-store-dev' }]),
             }),
           }),
-        ]),
-      });
-      template.hasResourceProperties('AWS::Cognito::UserPool', {
-        UserPoolTags: { PlantStoreEnvironment: 'dev' },
-      });
-    } finally {
-      cleanup();
-    }
+        }),
+      ]),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTags: { PlantStoreEnvironment: 'dev' },
+    });
   });
 });
 

@@ -24,9 +24,6 @@ beforeAll(async () => {
     authRequiredScope: 'read:plants',
   });
 });
-afterAll(() => {
-  for (const synthesized of [plain, scoped, external]) synthesized?.cleanup();
-});
 
 type Resource = { Properties: Record<string, unknown> };
 const resources = (s: Synthesized, type: string) => Object.values(s.template.findResources(type)) as Resource[];
@@ -144,8 +141,4 @@ describe('an external issuer', () => {
   });
 });
 
-async function synthScopedWithoutPrefix(): Promise<Synthesized> {
-  const synthesized = await synth({ authRequiredScope: 'plants/read' });
-  synthesized.cleanup();
-  return synthesized;
-}
+const synthScopedWithoutPrefix = (): Promise<Synthesized> => synth({ authRequiredScope: 'plants/read' });

@@ -16,10 +16,6 @@ beforeAll(async () => {
     alarmP99Ms: '1200',
   });
 });
-afterAll(() => {
-  plain?.cleanup();
-  mailed?.cleanup();
-});
 
 type Alarm = { Properties: Record<string, unknown> };
 // The Monitoring construct's alarms; the deployment's new-version alarms are tested in delivery.test.ts.

@@ -47,9 +47,6 @@ beforeAll(async () => {
   });
   everything = await synth(EVERY_OPTION);
 });
-afterAll(() => {
-  for (const synthesized of [prod, external, everything]) synthesized?.cleanup();
-});
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 const only = (s: Synthesized, type: string): Resource => {

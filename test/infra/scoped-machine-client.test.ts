@@ -22,7 +22,6 @@ let service: Service;
 
 beforeAll(async () => {
   const synthesized = await synth({ authRequiredScope: 'plants/read' });
-  synthesized.cleanup();
   const [fn] = Object.values(synthesized.template.findResources('AWS::Lambda::Function'));
   const variables: Record<string, unknown> = fn?.Properties.Environment.Variables;
   const auth = Object.fromEntries(

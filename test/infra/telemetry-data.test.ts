@@ -87,10 +87,6 @@ beforeAll(async () => {
   plain = await synth();
   edge = await synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
 });
-afterAll(() => {
-  plain?.cleanup();
-  edge?.cleanup();
-});
 
 /** The function's telemetry configuration, read from the template's environment as Lambda would give it. */
 function deployedTelemetry(s: Synthesized): TelemetryConfig {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { samEnvironment, writeSamFiles } from '../../local/sam/files.ts';
 import type { SamServices } from '../../local/sam/services.ts';
 import { readSamTemplate, type SamTemplate } from '../../local/sam/template.ts';
-import { type LiveSynthesized, synthLive } from '../helpers/cdk.ts';
+import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { removeTempDirs, tempDir } from '../helpers/local-server.ts';
 
 const CLI = fileURLToPath(new URL('../../local/cli/sam.ts', import.meta.url));
@@ -74,7 +74,7 @@ describe('npm run sam -- start-api --port', () => {
 });
 
 describe('the files npm run sam hands SAM', () => {
-  let synthesized: LiveSynthesized;
+  let synthesized: Synthesized;
   let template: SamTemplate;
   const services = {
     tableName: 'plants',
@@ -91,12 +91,11 @@ describe('the files npm run sam hands SAM', () => {
   } as unknown as SamServices;
 
   beforeAll(async () => {
-    synthesized = await synthLive({ samLocal: 'true', architecture: 'x86_64' });
+    synthesized = await synth({ samLocal: 'true', architecture: 'x86_64' });
     // What SAM reads: the template and the function's code folder (a build is not needed here).
     template = readSamTemplate(synthesized.outdir);
     template.assetDir = tempDir('asset');
   });
-  afterAll(() => synthesized?.cleanup());
 
   it('sets only variables the template declares, pointing the function at the host and the Cognito path', () => {
     const env = samEnvironment(template, services);
@@ -114,14 +113,10 @@ describe('the files npm run sam hands SAM', () => {
   });
 
   it('refuses a template synthesized without -c samLocal=true, which SAM would run unconfigured', async () => {
-    const plain = await synthLive();
-    try {
-      expect(() => samEnvironment(readSamTemplate(plain.outdir), services)).toThrow(
-        /does not declare DYNAMODB_ENDPOINT, AUTH_ISSUER_TYPE, AUTH_JWKS_URI, NODE_EXTRA_CA_CERTS: it must be synthesized with -c samLocal=true/,
-      );
-    } finally {
-      plain.cleanup();
-    }
+    const plain = await synth();
+    expect(() => samEnvironment(readSamTemplate(plain.outdir), services)).toThrow(
+      /does not declare DYNAMODB_ENDPOINT, AUTH_ISSUER_TYPE, AUTH_JWKS_URI, NODE_EXTRA_CA_CERTS: it must be synthesized with -c samLocal=true/,
+    );
   });
 
   it('puts the certificate where the container sees it, and events as alice asking for all her plants', () => {

@@ -4,10 +4,12 @@
 // outputs it registers in the HTTP API's place. Without the flag none of it exists. The web ACL's
 // rules are in waf.test.ts; cdk-nag and cfn-lint pass on every template.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AllowedMethods } from 'aws-cdk-lib/aws-cloudfront';
 import { LIVE_ALIAS } from '../../../infra/delivery.ts';
-import { type Synthesized, synth, synthLive } from '../../helpers/cdk.ts';
+import { STACK, type Synthesized, synth } from '../../helpers/cdk.ts';
 import { cfnLint } from '../../helpers/cfn-lint.ts';
 
 const ACCOUNT = '123456789012';
@@ -34,9 +36,6 @@ beforeAll(async () => {
     { env: { account: ACCOUNT, region: 'us-east-1' } },
   );
 });
-afterAll(() => {
-  for (const synthesized of [plain, ireland, virginia]) synthesized?.cleanup();
-});
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
 type Json = any;
@@ -62,9 +61,9 @@ describe('without -c edge=true', () => {
     }
     expect(plain.waf).toBeUndefined();
     expect(functionEnv(plain).BEHIND_EDGE).toBeUndefined();
-    const live = await synthLive();
-    expect(live.stack.region).toMatch(/^\$\{Token/);
-    live.cleanup();
+    // Environment-agnostic, as the CDK CLI reads the cloud assembly: any account, any Region.
+    const manifest = JSON.parse(readFileSync(join(plain.outdir, 'manifest.json'), 'utf8'));
+    expect(manifest.artifacts[STACK].environment).toBe('aws://unknown-account/unknown-region');
   });
 });
 

@@ -17,9 +17,6 @@ beforeAll(async () => {
     { env: { account: ACCOUNT, region: 'us-east-1' } },
   );
 });
-afterAll(() => {
-  for (const synthesized of [ireland, virginia]) synthesized?.cleanup();
-});
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
 type Json = any;
