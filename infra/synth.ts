@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { App, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { boundaryFromCommandLine } from './bootstrap/app-boundary.ts';
 import type { PlantStoreStack } from './plant-store-stack.ts';
-import { PRODUCTION_STACK } from './stack-environment.ts';
+import { stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';
 
 // cdk.json's context (the feature flags above all), which the CDK CLI passes to every synth.
@@ -32,7 +33,13 @@ export function synthesize(context: Record<string, unknown>, { outdir, bundle = 
       ...context,
     },
   });
-  const stack: PlantStoreStack = plantStoreStacks(app, PRODUCTION_STACK, env);
+  // As app.ts: the environment's boundary and stack name from the context.
+  boundaryFromCommandLine(app);
+  const stack: PlantStoreStack = plantStoreStacks(
+    app,
+    stackNameOf((key) => app.node.tryGetContext(key)),
+    env,
+  );
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack, assembly: app.synth() };
 }

@@ -11,7 +11,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { PRODUCTION_STACK } from '../../infra/stack-environment.ts';
 
-/** The stack's id in these synths: production's, as app.ts names it (infra/synth.ts). */
+/** The stack's name in these synths without -c env or -c stackName: production's, as app.ts names it. */
 export const STACK = PRODUCTION_STACK;
 
 /** The run's synth server (test/helpers/synth-server.ts, started by test/global-setup.ts). */
@@ -114,10 +114,10 @@ export async function synthApp(outdir: string, { context, env = {}, bundle = fal
     import('../../infra/synth.ts'),
   ]);
   const { app, stack, assembly } = synthesize(context, { outdir, bundle, env });
-  const waf = assembly.stacks.find((artifact) => artifact.stackName === `${STACK}EdgeWaf`);
+  const waf = assembly.stacks.find((artifact) => artifact.stackName === `${stack.stackName}EdgeWaf`);
   return {
     outdir,
-    templatePath: assembly.getStackByName(STACK).templateFullPath,
+    templatePath: assembly.getStackByName(stack.stackName).templateFullPath,
     ...(waf && { wafTemplatePath: waf.templateFullPath }),
     nagViolations: new AwsSolutionsChecks().validateScope(app).violations,
     acknowledged: await acknowledgedIn(stack),
