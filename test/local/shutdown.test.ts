@@ -38,8 +38,9 @@ function requestInFlight(server: LocalServer, token: string) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Each test has its own server, and most of their time is waiting on it: they run at once.
 describe('Ctrl+C under npm start', () => {
-  it('finishes the request in flight on the first Ctrl+C, though node receives SIGINT twice', async () => {
+  it.concurrent('finishes the request in flight on the first Ctrl+C, though node receives SIGINT twice', async () => {
     const server = await start();
     const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
     await sleep(200); // the request has reached the server and waits for its body
@@ -57,7 +58,7 @@ describe('Ctrl+C under npm start', () => {
     expect(server.output()).not.toContain('again: stopping now');
   });
 
-  it('stops at once on a second Ctrl+C more than a second after the first, dropping the request', async () => {
+  it.concurrent('stops at once on a second Ctrl+C more than a second after the first, dropping the request', async () => {
     const server = await start();
     const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
     await sleep(200);

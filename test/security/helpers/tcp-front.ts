@@ -12,6 +12,8 @@ export interface TcpFront {
   retarget(port: number): void;
   /** Milliseconds every chunk from the target is held back; 0 passes it on at once. */
   delayMs: number;
+  /** Drops the open connections: answers still held back never arrive. */
+  dropConnections(): void;
   /** Stops listening (and drops open connections): new connections are refused. */
   refuse(): Promise<void>;
   /** Listens again on the same port. */
@@ -60,6 +62,7 @@ export async function startTcpFront(): Promise<TcpFront> {
       dropConnections();
     },
     delayMs: 0,
+    dropConnections,
     refuse: stop,
     accept: () => listen(front.port),
     close: async () => {
