@@ -1,0 +1,79 @@
+// The stack's opt-in options, one line each (infra/stack-option.ts says what one is). The settings,
+// the context keys, the app's stacks, the deploy roles and the stack reach every option through this
+// list and never by name: removing one is deleting its folder and its line here.
+
+import type { App, Environment } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { Ceiling } from './ceiling.ts';
+import type { ContextReader } from './context-values.ts';
+import { EDGE } from './edge/option.ts';
+import type { Front } from './front.ts';
+import type { FrontProps, OptionStacks, StackOption } from './stack-option.ts';
+
+const LISTED = {
+  edge: EDGE,
+};
+
+type Listed = typeof LISTED;
+type OptionName = keyof Listed;
+/** Each option's own settings and handoff types, as its entry declares them. */
+type SettingsOf = { [K in OptionName]: Listed[K] extends StackOption<infer Settings, unknown> ? Settings : never };
+type HandoffOf = { [K in OptionName]: Listed[K] extends StackOption<unknown, infer Handoff> ? Handoff : never };
+/** The list typed per entry, so that an option's hooks only ever get its own settings and handoff. */
+const OPTIONS: { [K in OptionName]: StackOption<SettingsOf[K], HandoffOf[K]> } = LISTED;
+// Object.keys types its result as string[]; these are the list's own keys.
+const NAMES = Object.keys(OPTIONS) as OptionName[];
+
+/** Each option's settings by its name; undefined: the option is off. */
+export type OptionSettings = { [K in OptionName]?: SettingsOf[K] };
+/** What each option's stacks beside the service's pass to the service's stack. */
+export type OptionHandoffs = { [K in OptionName]?: HandoffOf[K] };
+
+/** Every option, for the hooks that need no settings (keys, the deploy roles' stacks). */
+export const STACK_OPTIONS: readonly StackOption<unknown, unknown>[] = Object.values(OPTIONS);
+
+export function readOptionSettings(context: ContextReader, ceiling: Ceiling): OptionSettings {
+  const settings: OptionSettings = {};
+  const read = <K extends OptionName>(name: K) => {
+    settings[name] = OPTIONS[name].readSettings(context, ceiling);
+  };
+  for (const name of NAMES) read(name);
+  return settings;
+}
+
+/** The stacks the options that are on add beside the service's, and the service stack's props for them. */
+export function addOptionStacks(
+  app: App,
+  id: string,
+  env: Environment,
+  settings: OptionSettings,
+): OptionStacks<never>['props'] & { handoffs: OptionHandoffs } {
+  const stack: OptionStacks<never>['props'] & { handoffs: OptionHandoffs } = { handoffs: {} };
+  const add = <K extends OptionName>(name: K) => {
+    const on = settings[name];
+    const added = on === undefined ? undefined : OPTIONS[name].addStacks?.(app, id, env, on);
+    if (added === undefined) return;
+    Object.assign(stack, added.props);
+    stack.handoffs[name] = added.handoff;
+  };
+  for (const name of NAMES) add(name);
+  return stack;
+}
+
+/** The front of the first option that is on and has one; undefined: the HTTP API's. */
+export function optionFront(
+  scope: Construct,
+  props: FrontProps,
+  settings: OptionSettings,
+  handoffs: OptionHandoffs = {},
+): Front | undefined {
+  const front = <K extends OptionName>(name: K) => {
+    const on = settings[name];
+    return on === undefined ? undefined : OPTIONS[name].front?.(scope, props, on, handoffs[name]);
+  };
+  for (const name of NAMES) {
+    const made = front(name);
+    if (made) return made;
+  }
+  return undefined;
+}
