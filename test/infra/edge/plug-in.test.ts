@@ -19,7 +19,7 @@ it('is imported outside its folders only by the two lists of options, and by the
     // The scale model's figure behind the edge (its default per-token limit): bench/ reads the
     // edge's settings without CDK, which the stack's list of options loads.
     'bench/scale/scale-scenarios.ts',
-    'handlers/list-plants.ts',
+    'handlers/lib/options.ts',
     'infra/options.ts',
   ]);
 });
