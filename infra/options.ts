@@ -33,12 +33,9 @@ export type OptionHandoffs = { [K in OptionName]?: HandoffOf[K] };
 export const STACK_OPTIONS: readonly StackOption<unknown, unknown>[] = Object.values(OPTIONS);
 
 export function readOptionSettings(context: ContextReader, ceiling: Ceiling): OptionSettings {
-  const settings: OptionSettings = {};
-  const read = <K extends OptionName>(name: K) => {
-    settings[name] = OPTIONS[name].readSettings(context, ceiling);
-  };
-  for (const name of NAMES) read(name);
-  return settings;
+  const read = <K extends OptionName>(name: K) => OPTIONS[name].readSettings(context, ceiling);
+  // Object.fromEntries types its keys as strings: each entry is its own option's settings.
+  return Object.fromEntries(NAMES.map((name) => [name, read(name)])) as OptionSettings;
 }
 
 /** The stacks the options that are on add beside the service's, and the service stack's props for them. */
@@ -47,17 +44,21 @@ export function addOptionStacks(
   id: string,
   env: Environment,
   settings: OptionSettings,
-): OptionStacks<never>['props'] & { handoffs: OptionHandoffs } {
-  const stack: OptionStacks<never>['props'] & { handoffs: OptionHandoffs } = { handoffs: {} };
+): OptionStacks<unknown>['props'] & { handoffs: OptionHandoffs } {
   const add = <K extends OptionName>(name: K) => {
     const on = settings[name];
-    const added = on === undefined ? undefined : OPTIONS[name].addStacks?.(app, id, env, on);
-    if (added === undefined) return;
-    Object.assign(stack, added.props);
-    stack.handoffs[name] = added.handoff;
+    return on === undefined ? undefined : OPTIONS[name].addStacks?.(app, id, env, on);
   };
-  for (const name of NAMES) add(name);
-  return stack;
+  const props: OptionStacks<unknown>['props'] = {};
+  const handoffs: [OptionName, unknown][] = [];
+  for (const name of NAMES) {
+    const added = add(name);
+    if (added === undefined) continue;
+    Object.assign(props, added.props);
+    handoffs.push([name, added.handoff]);
+  }
+  // Object.fromEntries types its keys as strings: each entry is its own option's handoff.
+  return { ...props, handoffs: Object.fromEntries(handoffs) as OptionHandoffs };
 }
 
 /** The front of the first option that is on and has one; undefined: the HTTP API's. */

@@ -17,6 +17,8 @@ export type OptionValues = { [K in OptionName]: Listed[K] extends FunctionOption
 export const FUNCTION_OPTIONS: { [K in OptionName]: FunctionOption<OptionValues[K]> } = LISTED;
 // Object.keys types its result as string[]; these are the list's own keys.
 export const OPTION_NAMES = Object.keys(FUNCTION_OPTIONS) as OptionName[];
+/** Each option's variable (test/structure checks each has one home, in its own folder). */
+export const OPTION_VARIABLES: string[] = OPTION_NAMES.map((name) => FUNCTION_OPTIONS[name].variable);
 
 /** The middlewares of every option for its setting, in the list's order (none for one that is off). */
 export function optionMiddlewares(values: OptionValues): ApiMiddleware[] {
