@@ -18,7 +18,9 @@ export const FUNCTION_OPTIONS: { [K in OptionName]: FunctionOption<OptionValues[
 // Object.keys types its result as string[]; these are the list's own keys.
 export const OPTION_NAMES = Object.keys(FUNCTION_OPTIONS) as OptionName[];
 /** Each option's variable (test/structure checks each has one home, in its own folder). */
-export const OPTION_VARIABLES: string[] = OPTION_NAMES.map((name) => FUNCTION_OPTIONS[name].variable);
+export const OPTION_VARIABLES: string[] = Object.values<FunctionOption<unknown>>(FUNCTION_OPTIONS).map(
+  ({ variable }) => variable,
+);
 
 /** The middlewares of every option for its setting, in the list's order (none for one that is off). */
 export function optionMiddlewares(values: OptionValues): ApiMiddleware[] {
