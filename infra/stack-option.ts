@@ -35,7 +35,7 @@ export interface StackOption<Settings, Handoff = never> {
 }
 
 export interface BesideStack {
-  /** Appended to the service stack's name: `PlantStore` + `EdgeWaf`. */
+  /** Appended to the service stack's name: `PlantStore` + suffix, `PlantStore-dev` + suffix. */
   suffix: string;
   region: string;
 }

@@ -14,7 +14,7 @@ export interface FunctionOption<Value> {
   variable: string;
   /** The setting from the variable's value (undefined: unset); undefined for a value it refuses. */
   read(raw: string | undefined): Value | undefined;
-  /** What a refusal says the value must be: `BEHIND_EDGE must be true or false, got "yes"`. */
+  /** What a refusal says the value must be: `<variable> must be <accepts>, got "<value>"`. */
   accepts: string;
   /** The variable's value for `value`, as read() reads it back. */
   write(value: Value): string;
