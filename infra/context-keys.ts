@@ -40,7 +40,6 @@ export const CONTEXT_KEYS = [
   // The bill ceiling (infra/ceiling.ts).
   'maxRequestsPerSecond',
   'reserveConcurrency',
-  'monthlyBudgetUsd',
   // The opt-in options' own (infra/options.ts).
   ...STACK_OPTIONS.flatMap((option) => option.contextKeys),
   // The function's group cache (handlers/lib/group-cache.ts).

@@ -4,6 +4,7 @@
 
 import type { App, Environment } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { BUDGET } from './budget/option.ts';
 import type { Ceiling } from './ceiling.ts';
 import type { ContextReader } from './context-values.ts';
 import { EDGE } from './edge/option.ts';
@@ -11,6 +12,7 @@ import type { Front } from './front.ts';
 import type { FrontProps, OptionStacks, StackOption } from './stack-option.ts';
 
 const LISTED = {
+  budget: BUDGET,
   edge: EDGE,
 };
 
@@ -77,4 +79,13 @@ export function optionFront(
     if (made) return made;
   }
   return undefined;
+}
+
+/** What the options that are on add to the service's stack, in the list's order. */
+export function addOptionsToStack(scope: Construct, settings: OptionSettings): void {
+  const add = <K extends OptionName>(name: K) => {
+    const on = settings[name];
+    if (on !== undefined) OPTIONS[name].addToStack?.(scope, on);
+  };
+  for (const name of NAMES) add(name);
 }

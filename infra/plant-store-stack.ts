@@ -18,7 +18,6 @@ import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-log
 import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
 import { PlantsApi } from './api.ts';
-import { monthlyBudget } from './budget.ts';
 import { Delivery } from './delivery.ts';
 import { type Front, httpApiFront } from './front.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
@@ -26,7 +25,7 @@ import { HANDLER, handlerCode } from './handler-code.ts';
 import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
-import { type OptionHandoffs, optionFront } from './options.ts';
+import { addOptionsToStack, type OptionHandoffs, optionFront } from './options.ts';
 import { readSettings } from './settings.ts';
 import { ENVIRONMENT_TAG, serviceNameOf } from './stack-environment.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
@@ -166,9 +165,8 @@ export class PlantStoreStack extends Stack {
       service,
     });
     delivery.rollBackOn(monitoring.alarms);
-    if (settings.ceiling.monthlyBudgetUsd !== undefined && settings.alarms.email !== undefined) {
-      monthlyBudget(this, settings.ceiling.monthlyBudgetUsd, settings.alarms.email);
-    }
+    // The opt-in options' own resources (the budget, -c monthlyBudgetUsd).
+    addOptionsToStack(this, settings.options);
 
     // Outputs
     const output = (id: string, description: string, value: string | undefined) => {

@@ -25,7 +25,7 @@ export { SettingsError } from './context-values.ts';
 export interface StackSettings {
   /** A disposable stack: the table and user pool are destroyed with it, no deletion protection. */
   dev: boolean;
-  /** The bill ceiling (`maxRequestsPerSecond`): stage throttle, concurrency, table maximum, budget. */
+  /** The bill ceiling (`maxRequestsPerSecond`): stage throttle, concurrency, table maximum. */
   ceiling: Ceiling;
   /** Browser origins allowed by CORS; empty means CORS is off. */
   corsOrigins: string[];
@@ -72,7 +72,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
   refuseUnknownKeys(givenKeys);
   const dev = flag(context, 'dev');
   const alarmEmail = text(context, 'alarmEmail');
-  const ceiling = readCeiling(context, alarmEmail);
+  const ceiling = readCeiling(context);
   const delivery = readDelivery(context, dev);
   const options = readOptionSettings(context, ceiling);
   // Lambda refuses provisioned concurrency above the function's reserved concurrency.

@@ -32,6 +32,8 @@ export interface StackOption<Settings, Handoff = never> {
   addStacks?(app: App, id: string, env: Environment, settings: Settings): OptionStacks<Handoff>;
   /** When on: what callers reach the function through, in the HTTP API's place (plant-store-stack.ts). */
   front?(scope: Construct, props: FrontProps, settings: Settings, handoff: Handoff | undefined): Front;
+  /** When on: what it adds to the service's stack once its alarms exist (plant-store-stack.ts). */
+  addToStack?(scope: Construct, settings: Settings): void;
 }
 
 export interface BesideStack {

@@ -70,7 +70,7 @@ export interface ScaleResults {
 /** The edge's default per-token limit as a steady rate (-c edge=true, infra/edge/settings.ts). */
 function edgePerCallerRate(): number {
   const edgeOn = (key: string) => (key === 'edge' ? 'true' : undefined);
-  const edge = readEdge(edgeOn, readCeiling(edgeOn, undefined).maxRequestsPerSecond);
+  const edge = readEdge(edgeOn, readCeiling(edgeOn).maxRequestsPerSecond);
   if (!edge) throw new Error('the edge settings gave no limits');
   return edge.tokenLimit / edge.windowSeconds;
 }
@@ -79,7 +79,7 @@ export function modelScale(measured: ScaleMeasurements, groupReads: GroupReadMea
   const limits: Limits = {
     ...AWS_LIMITS,
     // The default bill ceiling's stage throttle (-c maxRequestsPerSecond, infra/ceiling.ts).
-    stageRate: readCeiling(() => undefined, undefined).throttle.rateLimit,
+    stageRate: readCeiling(() => undefined).throttle.rateLimit,
   };
   const durationMs = measured.off.meanMs + 2 * ASSUMED.dynamoRoundTripMs;
   const sizes = [...new Set(groupReads.reads.map((r) => r.groupPlants))];
