@@ -122,17 +122,15 @@ export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
 
 /** Each opt-in option's setting, through its own reader; a value it refuses stops the function. */
 function readOptions(env: NodeJS.ProcessEnv): OptionValues {
-  const read = <K extends OptionName>(name: K): OptionValues[K] => {
+  const readOne = <K extends OptionName>(name: K): OptionValues[K] => {
     const { variable, read, accepts } = FUNCTION_OPTIONS[name];
     const raw = optional(env, variable);
     const value = read(raw);
     if (value === undefined) throw new ConfigError(`${variable} must be ${accepts}, got "${raw}"`);
     return value;
   };
-  const values: Partial<OptionValues> = {};
-  for (const name of OPTION_NAMES) values[name] = read(name);
-  // Every name of the list was read just above.
-  return values as OptionValues;
+  // Object.fromEntries types its keys as strings: each entry is its own option's setting.
+  return Object.fromEntries(OPTION_NAMES.map((name) => [name, readOne(name)])) as OptionValues;
 }
 
 function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
