@@ -22,8 +22,8 @@ import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-log
 import { Construct } from 'constructs';
 import { OPERATIONS } from '../handlers/lib/operations.ts';
 import { accessLogFields } from '../handlers/lib/telemetry-names.ts';
+import type { CustomDomain } from './custom-domain.ts';
 import type { Identity } from './identity.ts';
-import type { CustomDomain } from './settings.ts';
 import type { TelemetrySettings } from './telemetry.ts';
 
 export interface PlantsApiProps {

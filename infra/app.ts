@@ -14,7 +14,7 @@ const app = new App();
 boundaryFromCommandLine(app);
 try {
   const context = (key: string) => app.node.tryGetContext(key);
-  // The edge's us-east-1 web ACL stack, when there is one, takes this name too: <stackName>EdgeWaf.
+  // A stack an opt-in option adds beside it takes this name too, plus its suffix (infra/options.ts).
   const stackName = stackNameOf(context);
   // Checked before any stack exists: what `cdk synth` and `cdk deploy` build goes through here.
   refuseDisposableProduction(context, stackName);

@@ -3,7 +3,7 @@
 // with each other and with the traffic the cost model prices. Plain numbers, no CDK: the stack and
 // the benchmark's worst-hour figures read the same rule.
 
-import { type ContextReader, decimal, flag, integer, SettingsError } from './context-values.ts';
+import { type ContextReader, flag, integer } from './context-values.ts';
 
 /** The traffic bench/cost/cost.ts prices per million, and the default ceiling: they are the same number. */
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 100;
@@ -36,12 +36,10 @@ export interface Ceiling {
   /** The table's maximum on-demand throughput (MaxOnDemandThroughputExceeded past it). */
   maxReadRequestUnits: number;
   maxWriteRequestUnits: number;
-  /** AWS Budgets monthly cost budget, mailed to alarmEmail; undefined: none. */
-  monthlyBudgetUsd: number | undefined;
 }
 
 /** Everything that follows from N requests a second. */
-export function ceilingFor(maxRequestsPerSecond: number): Omit<Ceiling, 'reserveConcurrency' | 'monthlyBudgetUsd'> {
+export function ceilingFor(maxRequestsPerSecond: number): Omit<Ceiling, 'reserveConcurrency'> {
   const concurrency = Math.max(MIN_CONCURRENCY, Math.ceil(maxRequestsPerSecond / REQUESTS_PER_ENVIRONMENT));
   return {
     maxRequestsPerSecond,
@@ -52,14 +50,7 @@ export function ceilingFor(maxRequestsPerSecond: number): Omit<Ceiling, 'reserve
   };
 }
 
-export function readCeiling(context: ContextReader, alarmEmail: string | undefined): Ceiling {
+export function readCeiling(context: ContextReader): Ceiling {
   const rps = integer(context, 'maxRequestsPerSecond', DEFAULT_MAX_REQUESTS_PER_SECOND, 1, MAX_REQUESTS_PER_SECOND);
-  const budget =
-    context('monthlyBudgetUsd') === undefined ? undefined : decimal(context, 'monthlyBudgetUsd', 0, BUDGET);
-  if (budget !== undefined && alarmEmail === undefined) {
-    throw new SettingsError('monthlyBudgetUsd needs alarmEmail: the address the budget notices go to');
-  }
-  return { ...ceilingFor(rps), reserveConcurrency: flag(context, 'reserveConcurrency'), monthlyBudgetUsd: budget };
+  return { ...ceilingFor(rps), reserveConcurrency: flag(context, 'reserveConcurrency') };
 }
-
-const BUDGET = { min: 0, max: 1_000_000, inclusiveMin: false };

@@ -3,7 +3,7 @@
 
 import { SettingsError } from './context-values.ts';
 import { distance } from './did-you-mean.ts';
-import { EDGE_CONTEXT_KEYS, REMOVED_EDGE_KEYS } from './edge/settings.ts';
+import { STACK_OPTIONS } from './options.ts';
 
 export const CONTEXT_KEYS = [
   'stackName',
@@ -40,9 +40,8 @@ export const CONTEXT_KEYS = [
   // The bill ceiling (infra/ceiling.ts).
   'maxRequestsPerSecond',
   'reserveConcurrency',
-  'monthlyBudgetUsd',
-  // The opt-in edge (CloudFront + WAF): infra/edge/settings.ts.
-  ...EDGE_CONTEXT_KEYS,
+  // The opt-in options' own (infra/options.ts).
+  ...STACK_OPTIONS.flatMap((option) => option.contextKeys),
   // The function's group cache (handlers/lib/group-cache.ts).
   'groupCacheSeconds',
   'groupCacheMaxBytes',
@@ -62,7 +61,7 @@ const REMOVED: Record<string, string> = {
   debugSampleRate: 'the function no longer logs at DEBUG; requestLog=all records every request',
   throttleRate: 'the stage throttle follows from maxRequestsPerSecond (rate = N), with concurrency and table maximum',
   throttleBurst: 'the stage burst follows from maxRequestsPerSecond (the environments that may run at once)',
-  ...REMOVED_EDGE_KEYS,
+  ...Object.fromEntries(STACK_OPTIONS.flatMap((option) => Object.entries(option.removedKeys))),
 };
 
 export function refuseUnknownKeys(keys: Iterable<string>): void {

@@ -3,7 +3,7 @@
 // deploy role per GitHub environment, trusted by that environment's jobs of pipeline.yml on main
 // (infra/deploy-access-trust.ts), deploys that environment's stacks itself: no CDK bootstrap role,
 // whose CloudFormation rights span the account; the diff role, for pull requests, may only read the
-// environments' templates (`cdk diff`). Both reach us-east-1 too, where the edge's web ACL stack lives.
+// environments' templates (`cdk diff`). Both reach the Regions of the stacks the options may add too.
 
 import {
   Aws,

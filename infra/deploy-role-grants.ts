@@ -6,7 +6,7 @@ import { Aws, Validations } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { qualifierOf } from './bootstrap/policies.ts';
 import { POST_DEPLOY_READS, postDeployReadStatements } from './deploy-access-reads.ts';
-import { EDGE_WAF_REGION } from './edge/waf.ts';
+import { STACK_OPTIONS } from './options.ts';
 import { defaultStackName } from './stack-environment.ts';
 
 /** What the smoke check's token needs (deployed/smoke-user.ts): its secret; InitiateAuth needs no IAM permission. */
@@ -44,11 +44,17 @@ export function acknowledgeWildcards(policy: ManagedPolicy, reason: string): voi
   Validations.of(policy).acknowledge(...findings);
 }
 
-/** An environment's stack (PlantStore, PlantStore-<env>) and its edge's web ACL stack in us-east-1. */
+/** The stacks the opt-in options may add beside an environment's (infra/options.ts). */
+const BESIDE_STACKS = STACK_OPTIONS.flatMap((option) => option.besideStacks);
+/** The Regions a deploy role works in: the stack's own, and those of the stacks beside it. */
+const inRegions = <T>(each: (region: string) => T) =>
+  [Aws.REGION, ...new Set(BESIDE_STACKS.map(({ region }) => region))].map(each);
+
+/** An environment's stack (PlantStore, PlantStore-<env>) and those the options may add beside it. */
 export const stackArnsOf = (environment: string) =>
   [
     [defaultStackName(environment), Aws.REGION],
-    [`${defaultStackName(environment)}EdgeWaf`, EDGE_WAF_REGION],
+    ...BESIDE_STACKS.map(({ suffix, region }) => [`${defaultStackName(environment)}${suffix}`, region]),
   ].map(([name, region]) => `arn:${Aws.PARTITION}:cloudformation:${region}:${Aws.ACCOUNT_ID}:stack/${name}/*`);
 
 export const stackAcknowledgements = (environment: string, what: string) =>
@@ -57,12 +63,11 @@ export const stackAcknowledgements = (environment: string, what: string) =>
   );
 
 /**
- * The deploy role's statements for `environment`, in this Region and us-east-1 (the edge's web ACL);
+ * The deploy role's statements for `environment`, in this Region and those of the stacks beside it;
  * `smokeSecretArn`: its smoke user's secret, the one secret it may read.
  */
 export function deployGrants(environment: string, smokeSecretArn: string) {
   const qualifier = qualifierOf(environment);
-  const inRegions = <T>(each: (region: string) => T) => [Aws.REGION, EDGE_WAF_REGION].map(each);
   const bucket = (region: string) => `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-${region}`;
   const statements = [
     new PolicyStatement({ sid: 'DeployOwnStacks', actions: DEPLOY_STACK_ACTIONS, resources: stackArnsOf(environment) }),

@@ -1,12 +1,12 @@
-// How callers reach the function: the HTTP API by default, or an extension that takes its place (the
-// opt-in edge, infra/edge/). What the stack needs from either, so that it never asks which one it has:
+// How callers reach the function: the HTTP API by default, or an opt-in option's front in its place
+// (infra/options.ts). What the stack needs from either, so that it never asks which one it has:
 // the metrics the 5xx alarm and the dashboard count, the function's variables, and the outputs.
 
 import type { Duration } from 'aws-cdk-lib';
 import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { functionEnvironment } from '../handlers/lib/environment.ts';
 import { customDomainBaseUrl, type PlantsApi } from './api.ts';
-import type { CustomDomain } from './settings.ts';
+import type { CustomDomain } from './custom-domain.ts';
 
 /** The requests as the front counts them (monitoring.ts's alarm and dashboard). */
 export interface RequestMetrics {

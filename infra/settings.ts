@@ -11,10 +11,11 @@ import {
 import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
+import { type CustomDomain, readCustomDomain } from './custom-domain.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
-import { type EdgeSettings, readEdge } from './edge/settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
+import { type OptionSettings, readOptionSettings } from './options.ts';
 import { environmentOf } from './stack-environment.ts';
 import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
 
@@ -24,7 +25,7 @@ export { SettingsError } from './context-values.ts';
 export interface StackSettings {
   /** A disposable stack: the table and user pool are destroyed with it, no deletion protection. */
   dev: boolean;
-  /** The bill ceiling (`maxRequestsPerSecond`): stage throttle, concurrency, table maximum, budget. */
+  /** The bill ceiling (`maxRequestsPerSecond`): stage throttle, concurrency, table maximum. */
   ceiling: Ceiling;
   /** Browser origins allowed by CORS; empty means CORS is off. */
   corsOrigins: string[];
@@ -47,20 +48,12 @@ export interface StackSettings {
   alarms: AlarmSettings;
   /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
   delivery: DeliverySettings;
-  /** CloudFront + WAF as the only way to the function (-c edge=true), in the HTTP API's place; undefined: no edge. */
-  edge: EdgeSettings | undefined;
+  /** The opt-in options' settings, by name (infra/options.ts); an option that is off is absent. */
+  options: OptionSettings;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
   groupCache: Partial<GroupCacheConfig>;
   /** The environment's name (`-c env`, default production): its stack name and its metrics' `service`. */
   environment: string;
-}
-
-export interface CustomDomain {
-  domainName: string;
-  /** ACM certificate for the name, in the stack's region (a regional endpoint). */
-  certificateArn: string;
-  /** API mapping key: the API answers under https://<domainName>/<basePath>/. */
-  basePath: string | undefined;
 }
 
 export interface AlarmSettings {
@@ -74,18 +67,14 @@ export interface AlarmSettings {
   p99Ms: number;
 }
 
-const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
-const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/;
-const BASE_PATH = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
-
 /** `givenKeys`: every context key set, so that an unknown one is refused rather than ignored. */
 export function readSettings(context: ContextReader, givenKeys: Iterable<string> = []): StackSettings {
   refuseUnknownKeys(givenKeys);
   const dev = flag(context, 'dev');
   const alarmEmail = text(context, 'alarmEmail');
-  const ceiling = readCeiling(context, alarmEmail);
+  const ceiling = readCeiling(context);
   const delivery = readDelivery(context, dev);
-  const edge = readEdge(context, ceiling.maxRequestsPerSecond);
+  const options = readOptionSettings(context, ceiling);
   // Lambda refuses provisioned concurrency above the function's reserved concurrency.
   if (ceiling.reserveConcurrency && delivery.provisionedConcurrency > ceiling.concurrency) {
     throw new SettingsError(
@@ -113,7 +102,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
     delivery,
-    edge,
+    options,
     groupCache: readGroupCache(context),
     environment: environmentOf(context),
   };
@@ -141,27 +130,4 @@ function readPublicBaseUrl(context: ContextReader): string | undefined {
     );
   }
   return base;
-}
-
-function readCustomDomain(context: ContextReader): CustomDomain | undefined {
-  const domainName = text(context, 'domainName');
-  const certificateArn = text(context, 'certificateArn');
-  const basePath = text(context, 'basePath')?.replace(/^\/+|\/+$/g, '') || undefined;
-  if (domainName === undefined && certificateArn === undefined) {
-    if (basePath !== undefined) throw new SettingsError('basePath needs domainName and certificateArn');
-    return undefined;
-  }
-  if (domainName === undefined || certificateArn === undefined) {
-    throw new SettingsError('domainName and certificateArn must be given together');
-  }
-  if (!HOSTNAME.test(domainName)) throw new SettingsError(`domainName must be a host name, got "${domainName}"`);
-  if (!CERTIFICATE_ARN.test(certificateArn)) {
-    throw new SettingsError(`certificateArn must be an ACM certificate ARN, got "${certificateArn}"`);
-  }
-  if (basePath !== undefined && !BASE_PATH.test(basePath)) {
-    throw new SettingsError(
-      `basePath must be path segments of letters, digits, "-", ".", "_" or "~", got "${basePath}"`,
-    );
-  }
-  return { domainName, certificateArn, basePath };
 }

@@ -18,7 +18,7 @@ export interface SynthesizeOptions {
   outdir: string;
   /** Bundle the function's code; skipped by default, as most uses are about the template. */
   bundle?: boolean;
-  /** The account and Region the CDK CLI would pass (the edge needs a Region at synth). */
+  /** The account and Region the CDK CLI would pass (an option's stacks may need them at synth). */
   env?: Environment;
 }
 

@@ -33,7 +33,7 @@ const sum = (lines: Record<string, number>) => cents(Object.values(lines).reduce
 const round = <T extends Record<string, number>>(lines: T) =>
   Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, roundTo(v, 4)])) as T;
 
-type Limits = Omit<Ceiling, 'reserveConcurrency' | 'monthlyBudgetUsd'>;
+type Limits = Omit<Ceiling, 'reserveConcurrency'>;
 
 export function worstHour(inputs: HourInputs, ceiling: Limits) {
   const perHour = ceiling.maxRequestsPerSecond * 3600;

@@ -3,7 +3,9 @@
 // company-wide group (every request reads it) of each size, at Lambda's default concurrency quota
 // and after raising it to 10,000, requests being first pages or walks of every page.
 
-import { readSettings } from '../../infra/settings.ts';
+// The stack's own readers, without CDK: the default ceiling and the edge's default limits.
+import { readCeiling } from '../../infra/ceiling.ts';
+import { readEdge } from '../../infra/edge/settings.ts';
 import { round } from '../harness/stats.ts';
 import type { GroupReadMeasurements } from './scale-group-reads.ts';
 import type { ScaleMeasurements } from './scale-measure.ts';
@@ -67,7 +69,8 @@ export interface ScaleResults {
 
 /** The edge's default per-token limit as a steady rate (-c edge=true, infra/edge/settings.ts). */
 function edgePerCallerRate(): number {
-  const edge = readSettings((key) => (key === 'edge' ? 'true' : undefined), ['edge']).edge;
+  const edgeOn = (key: string) => (key === 'edge' ? 'true' : undefined);
+  const edge = readEdge(edgeOn, readCeiling(edgeOn).maxRequestsPerSecond);
   if (!edge) throw new Error('the edge settings gave no limits');
   return edge.tokenLimit / edge.windowSeconds;
 }
@@ -76,7 +79,7 @@ export function modelScale(measured: ScaleMeasurements, groupReads: GroupReadMea
   const limits: Limits = {
     ...AWS_LIMITS,
     // The default bill ceiling's stage throttle (-c maxRequestsPerSecond, infra/ceiling.ts).
-    stageRate: readSettings(() => undefined).ceiling.throttle.rateLimit,
+    stageRate: readCeiling(() => undefined).throttle.rateLimit,
   };
   const durationMs = measured.off.meanMs + 2 * ASSUMED.dynamoRoundTripMs;
   const sizes = [...new Set(groupReads.reads.map((r) => r.groupPlants))];

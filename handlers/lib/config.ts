@@ -18,6 +18,7 @@ import {
   wholeNumberIn,
 } from './environment.ts';
 import { isLoopbackHost } from './loopback.ts';
+import { FUNCTION_OPTIONS, OPTION_NAMES, type OptionName, type OptionValues } from './options.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
 
 /** Thrown at cold start when the environment is incomplete: the function must not serve. */
@@ -57,7 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPageSize: readInteger(env, ENV.maxPageSize, { fallback: DEFAULT_MAX_PAGE_SIZE, min: 1, max: MAX_MAX_PAGE_SIZE }),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
-    behindEdge: readBehindEdge(env),
+    options: readOptions(env),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
@@ -119,16 +120,17 @@ export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
   );
 }
 
-/**
- * Strictly `true` or `false`: behind the edge the Authorization header holds CloudFront's signature,
- * so a misspelt value must stop the function rather than have it read the wrong header.
- */
-function readBehindEdge(env: NodeJS.ProcessEnv): boolean {
-  const value = optional(env, ENV.behindEdge);
-  if (value !== undefined && value !== 'true' && value !== 'false') {
-    throw new ConfigError(`${ENV.behindEdge} must be true or false, got "${value}"`);
-  }
-  return value === 'true';
+/** Each opt-in option's setting, through its own reader; a value it refuses stops the function. */
+function readOptions(env: NodeJS.ProcessEnv): OptionValues {
+  const readOne = <K extends OptionName>(name: K): OptionValues[K] => {
+    const { variable, read, accepts } = FUNCTION_OPTIONS[name];
+    const raw = optional(env, variable);
+    const value = read(raw);
+    if (value === undefined) throw new ConfigError(`${variable} must be ${accepts}, got "${raw}"`);
+    return value;
+  };
+  // Object.fromEntries types its keys as strings: each entry is its own option's setting.
+  return Object.fromEntries(OPTION_NAMES.map((name) => [name, readOne(name)])) as OptionValues;
 }
 
 function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {

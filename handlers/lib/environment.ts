@@ -1,16 +1,8 @@
 // The function's environment: every variable's name, written once, the writer the stack, the local
 // server, sam local and the bench build it with (config.ts reads it through the same names), and
-// what the values may be.
+// what the values may be. An opt-in option's variable is its own (handlers/lib/options.ts).
 
-/**
- * Set (or removed) by the opt-in edge's viewer-request function on every request, whatever the caller
- * sent under these names, so a caller can't forge them (infra/edge/viewer-function.ts writes them,
- * handlers/lib/edge/viewer-request.ts reads them).
- */
-export const EDGE_HEADERS = {
-  authorization: 'x-plant-store-authorization',
-  viewerHost: 'x-plant-store-viewer-host',
-} as const;
+import { FUNCTION_OPTIONS, OPTION_NAMES, type OptionName, type OptionValues } from './options.ts';
 
 /** The name of each variable the function reads, by the setting it carries. */
 export const ENV = {
@@ -26,8 +18,6 @@ export const ENV = {
   requiredScope: 'AUTH_REQUIRED_SCOPE',
   groupsClaim: 'AUTH_GROUPS_CLAIM',
   publicBaseUrl: 'PUBLIC_BASE_URL',
-  // Behind the opt-in edge (infra/edge/): the caller's headers arrive as its viewer function wrote them.
-  behindEdge: 'BEHIND_EDGE',
   requestLog: 'REQUEST_LOG',
   service: 'POWERTOOLS_SERVICE_NAME',
   namespace: 'POWERTOOLS_METRICS_NAMESPACE',
@@ -67,8 +57,8 @@ export interface Config {
    * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
    */
   requestContextFromApiGateway: boolean;
-  /** Reached only through the opt-in edge (BEHIND_EDGE): its middleware restores the caller's headers. */
-  behindEdge: boolean;
+  /** The opt-in options' settings, by name (handlers/lib/options.ts): the handler adds their middlewares. */
+  options: OptionValues;
   auth: AuthConfig;
   telemetry: TelemetryConfig;
   groupCache: GroupCacheConfig;
@@ -125,11 +115,12 @@ export interface GroupCacheConfig {
  * is the runtime's to say (AWS_SAM_LOCAL), never a writer's.
  */
 export type FunctionSettings = Partial<
-  Omit<Config, 'auth' | 'telemetry' | 'groupCache' | 'requestContextFromApiGateway'>
+  Omit<Config, 'auth' | 'telemetry' | 'groupCache' | 'options' | 'requestContextFromApiGateway'>
 > & {
   auth?: Partial<Omit<AuthConfig, 'groupsClaim'>> & { groupsClaim?: string | false };
   telemetry?: Partial<TelemetryConfig>;
   groupCache?: Partial<GroupCacheConfig>;
+  options?: Partial<OptionValues>;
 };
 
 /** The variables for `settings`, only those it sets, each as readConfig reads it back. */
@@ -138,10 +129,10 @@ export function functionEnvironment({
   dynamodbEndpoint,
   maxPageSize,
   publicBaseUrl,
-  behindEdge,
   auth = {},
   telemetry = {},
   groupCache = {},
+  options = {},
 }: FunctionSettings): Record<string, string> {
   const { issuer, audience, issuerType, tokenUse, maxTokenLifetime, jwksUri, requiredScope, groupsClaim } = auth;
   const { requestLog, service, namespace, metrics, pretty, tracing, version, initializationType } = telemetry;
@@ -158,7 +149,6 @@ export function functionEnvironment({
     requiredScope: requiredScope?.join(' '),
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
     publicBaseUrl,
-    behindEdge: behindEdge === undefined ? undefined : String(behindEdge),
     requestLog,
     service,
     namespace,
@@ -171,11 +161,18 @@ export function functionEnvironment({
     groupCacheMaxBytes: groupCache.maxBytes,
     samLocal: undefined,
   };
-  return Object.fromEntries(
-    Object.entries(values)
+  return Object.fromEntries([
+    ...Object.entries(values)
       .filter((entry): entry is [keyof typeof ENV, string | number] => entry[1] !== undefined)
       .map(([setting, value]) => [ENV[setting], String(value)]),
-  );
+    ...OPTION_NAMES.flatMap((name) => optionVariable(name, options[name])),
+  ]);
+}
+
+/** An option's variable for its setting, through the option's own writer; none when not given. */
+function optionVariable<K extends OptionName>(name: K, value: OptionValues[K] | undefined): [string, string][] {
+  const { variable, write } = FUNCTION_OPTIONS[name];
+  return value === undefined ? [] : [[variable, write(value)]];
 }
 
 /**

@@ -26,8 +26,8 @@ import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { functionEnvironment } from '../../handlers/lib/environment.ts';
 import { SettingsError } from '../context-values.ts';
+import type { CustomDomain } from '../custom-domain.ts';
 import type { Front, FrontOutput, RequestMetrics } from '../front.ts';
-import type { CustomDomain } from '../settings.ts';
 import { aliasFunctionUrl, allowOnlyDistribution, functionUrlHost, functionUrlMetrics } from './function-url.ts';
 import type { EdgeSettings } from './settings.ts';
 import { viewerFunctionCode } from './viewer-function.ts';
@@ -114,7 +114,7 @@ export class Edge extends Construct implements Front {
     this.requests = functionUrlMetrics(alias);
     // The distribution's own name can't be passed (it depends on the function's URL: a cycle), so
     // links name it from the request (handlers/lib/edge/); a custom domain is known at synth.
-    this.environment = functionEnvironment({ behindEdge: true, publicBaseUrl: base });
+    this.environment = functionEnvironment({ options: { edge: true }, publicBaseUrl: base });
     const distributionUrl = `https://${this.distribution.distributionDomainName}/`;
     this.outputs = [
       { id: 'ApiUrl', description: 'Base URL, through CloudFront and WAF; GET <ApiUrl>plants', value: distributionUrl },

@@ -3,7 +3,7 @@
 // leaves alone (OAC overwrites Authorization with its signature). Kept as source text: CloudFront runs
 // it, and test/infra/edge/viewer-function.test.ts runs the same text against CloudFront-shaped events.
 
-import { EDGE_HEADERS } from '../../handlers/lib/environment.ts';
+import { EDGE_HEADERS } from '../../handlers/lib/edge/environment.ts';
 
 /** What CloudFront answers itself for a request the API doesn't serve: the API's Error body and headers. */
 export const NOT_FOUND = {

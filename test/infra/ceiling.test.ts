@@ -36,7 +36,6 @@ beforeAll(async () => {
     maxRequestsPerSecond: '400',
     reserveConcurrency: 'true',
     alarmEmail: 'oncall@example.com',
-    monthlyBudgetUsd: '300',
   });
 });
 
@@ -54,7 +53,6 @@ describe('one setting, every limit', () => {
 
   it('reserves no concurrency by default: new accounts may have none to spare', () => {
     expect(functionOf(plain).ReservedConcurrentExecutions).toBeUndefined();
-    plain.template.resourceCountIs('AWS::Budgets::Budget', 0);
   });
 
   it('derives throttle, reserved concurrency and table maximum from maxRequestsPerSecond alike', () => {
@@ -70,28 +68,6 @@ describe('one setting, every limit', () => {
     expect(stage.ThrottlingBurstLimit).toBe(concurrency);
     expect(table.MaxReadRequestUnits).toBe(400 * 20);
     expect(table.MaxWriteRequestUnits).toBe(400 * 10);
-  });
-
-  it('mails the alarm address when the month passes 80% and 100% of the budget, or is forecast to', () => {
-    const budget = only(capped, 'AWS::Budgets::Budget') as {
-      Budget: Properties;
-      NotificationsWithSubscribers: { Notification: Properties; Subscribers: Properties[] }[];
-    };
-    expect(budget.Budget).toEqual({
-      BudgetType: 'COST',
-      TimeUnit: 'MONTHLY',
-      BudgetLimit: { Amount: 300, Unit: 'USD' },
-    });
-    expect(
-      budget.NotificationsWithSubscribers.map((n) => [n.Notification.NotificationType, n.Notification.Threshold]),
-    ).toEqual([
-      ['ACTUAL', 80],
-      ['ACTUAL', 100],
-      ['FORECASTED', 100],
-    ]);
-    for (const n of budget.NotificationsWithSubscribers) {
-      expect(n.Subscribers).toEqual([{ SubscriptionType: 'EMAIL', Address: 'oncall@example.com' }]);
-    }
   });
 
   it('bounds the response bytes an hour sends by the stage rate, times the page the function caps', () => {

@@ -17,7 +17,6 @@ describe('readSettings', () => {
         reserveConcurrency: false,
         maxReadRequestUnits: 2000,
         maxWriteRequestUnits: 1000,
-        monthlyBudgetUsd: undefined,
       },
       corsOrigins: [],
       identity: {
@@ -42,6 +41,8 @@ describe('readSettings', () => {
       },
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
       delivery: { strategy: 'canary', provisionedConcurrency: 0 },
+      // Every opt-in option off (infra/options.ts).
+      options: {},
       groupCache: {},
       environment: 'production',
     });
@@ -63,7 +64,6 @@ describe('readSettings', () => {
       maxRequestsPerSecond: '20',
       reserveConcurrency: true,
       alarmEmail: 'oncall@example.com',
-      monthlyBudgetUsd: '250.50',
       corsOrigins: ' https://a.example.com , https://b.example.com ',
       authRequiredScope: ' plants/read  https://plants.example.com/admin ',
       accessTokenMinutes: 5,
@@ -90,7 +90,6 @@ describe('readSettings', () => {
         reserveConcurrency: true,
         maxReadRequestUnits: 400,
         maxWriteRequestUnits: 200,
-        monthlyBudgetUsd: 250.5,
       },
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
       identity: {
@@ -190,9 +189,6 @@ describe('readSettings', () => {
     [{ maxRequestsPerSecond: '10001' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
     [{ maxRequestsPerSecond: '50.5' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
     [{ reserveConcurrency: 'on' }, 'reserveConcurrency must be true or false'],
-    [{ monthlyBudgetUsd: '0', alarmEmail: 'a@example.com' }, 'monthlyBudgetUsd must be a number above 0'],
-    [{ monthlyBudgetUsd: '$100', alarmEmail: 'a@example.com' }, 'monthlyBudgetUsd must be a number above 0'],
-    [{ monthlyBudgetUsd: '100' }, 'monthlyBudgetUsd needs alarmEmail'],
     [
       { reserveConcurrency: 'true', provisionedConcurrency: '26' },
       'provisionedConcurrency (26) must not exceed the reserved concurrency that maxRequestsPerSecond=100 sets (25)',

@@ -6,8 +6,8 @@
 
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { EDGE_HEADERS } from '../environment.ts';
 import { type ApiEvent, header } from '../http.ts';
+import { EDGE_HEADERS } from './environment.ts';
 
 type EdgeRequest = Request<ApiEvent, APIGatewayProxyResult>;
 /** A host name as CloudFront reports its own (`d111111abcdef8.cloudfront.net`): nothing that could break a Link. */

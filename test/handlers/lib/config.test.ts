@@ -155,19 +155,6 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an integer from 0 to`));
   });
 
-  it('reads the caller’s headers as the edge forwards them only when BEHIND_EDGE=true', () => {
-    expect(readConfig(base).behindEdge).toBe(false);
-    expect(readConfig({ ...base, BEHIND_EDGE: 'false' }).behindEdge).toBe(false);
-    expect(readConfig({ ...base, BEHIND_EDGE: 'true' }).behindEdge).toBe(true);
-  });
-
-  // Behind the edge Authorization holds CloudFront's signature: a misspelt value must not pick the header.
-  it.each(['TRUE', '1', 'yes'])('refuses to start with BEHIND_EDGE=%s, naming it', (value) => {
-    expect(() => readConfig({ ...base, BEHIND_EDGE: value })).toThrow(
-      new ConfigError(`BEHIND_EDGE must be true or false, got "${value}"`),
-    );
-  });
-
   it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {
     expect(readConfig({ ...base, AWS_SAM_LOCAL: 'true' }).requestContextFromApiGateway).toBe(false);
   });

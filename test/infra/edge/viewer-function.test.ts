@@ -3,7 +3,7 @@
 // itself (the API's 404 for any other path or method).
 
 import { describe, expect, it } from '@jest/globals';
-import { EDGE_HEADERS } from '../../../handlers/lib/environment.ts';
+import { EDGE_HEADERS } from '../../../handlers/lib/edge/environment.ts';
 import { NOT_FOUND, viewerFunctionCode } from '../../../infra/edge/viewer-function.ts';
 import {
   type CloudFrontRequest,

@@ -4,8 +4,8 @@
 // payload 2.0 event. Real RS256 tokens, dynalite, every answer checked against openapi.yaml.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BEHIND_EDGE, EDGE_HEADERS } from '../../../../handlers/lib/edge/environment.ts';
 import { edgeViewerRequest } from '../../../../handlers/lib/edge/viewer-request.ts';
-import { EDGE_HEADERS } from '../../../../handlers/lib/environment.ts';
 import { viewerFunctionCode } from '../../../../infra/edge/viewer-function.ts';
 import { httpApiEvent } from '../../../../local/server/events.ts';
 import type { PlantItem } from '../../../../local/store/in-process.ts';
@@ -24,7 +24,7 @@ let service: Service;
 const plants: PlantItem[] = ['p1', 'p2', 'p3'].map((id) => ({ owner: 'alice', id, name: `alice-${id}` }));
 
 beforeAll(async () => {
-  service = await startService({ BEHIND_EDGE: 'true', MAX_PAGE_SIZE: String(PAGE) });
+  service = await startService({ [BEHIND_EDGE]: 'true', MAX_PAGE_SIZE: String(PAGE) });
   await service.seed(plants);
 });
 afterAll(() => service?.stop());

@@ -1,0 +1,42 @@
+// The edge's variable as the function reads and the stack writes it (BEHIND_EDGE, through the one
+// config reader and the one writer), and its middleware only when the variable turns it on.
+
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, readConfig } from '../../../../handlers/lib/config.ts';
+import { BEHIND_EDGE } from '../../../../handlers/lib/edge/environment.ts';
+import { functionEnvironment } from '../../../../handlers/lib/environment.ts';
+import { optionMiddlewares } from '../../../../handlers/lib/options.ts';
+
+const base = {
+  PLANTS_TABLE_NAME: 'plants',
+  AUTH_ISSUER: 'https://issuer.example.com/',
+  AUTH_AUDIENCE: 'api://plants',
+};
+
+describe('BEHIND_EDGE', () => {
+  it('reads the caller’s headers as the edge forwards them only when BEHIND_EDGE=true', () => {
+    expect(readConfig(base).options.edge).toBe(false);
+    expect(readConfig({ ...base, [BEHIND_EDGE]: 'false' }).options.edge).toBe(false);
+    expect(readConfig({ ...base, [BEHIND_EDGE]: 'true' }).options.edge).toBe(true);
+  });
+
+  // Behind the edge Authorization holds CloudFront's signature: a misspelt value must not pick the header.
+  it.each(['TRUE', '1', 'yes'])('refuses to start with BEHIND_EDGE=%s, naming it', (value) => {
+    expect(() => readConfig({ ...base, [BEHIND_EDGE]: value })).toThrow(
+      new ConfigError(`BEHIND_EDGE must be true or false, got "${value}"`),
+    );
+  });
+
+  it.each([true, false])('is written as the function reads it back: %s', (edge) => {
+    expect(functionEnvironment({ options: { edge } })).toEqual({ [BEHIND_EDGE]: String(edge) });
+    expect(readConfig({ ...base, ...functionEnvironment({ options: { edge } }) }).options.edge).toBe(edge);
+  });
+
+  it('adds the edge’s middleware to the handler only when it is on', () => {
+    expect(optionMiddlewares(readConfig(base).options)).toEqual([]);
+    const behind = optionMiddlewares(readConfig({ ...base, [BEHIND_EDGE]: 'true' }).options);
+    expect(behind).toHaveLength(1);
+    expect(behind[0]?.before?.name).toBe('edgeViewerRequestBefore');
+    expect(behind[0]?.after?.name).toBe('edgeViewerRequestAfter');
+  });
+});
