@@ -2,7 +2,7 @@
 // describes every answer something before the function sends (API Gateway, its JWT authorizer, the
 // edge's WAF and CloudFront Function), replayed as AWS documents them or as the template defines them.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { OPERATIONS } from '../handlers/lib/operations.ts';
 import { type Synthesized, synth } from './helpers/cdk.ts';

@@ -93,7 +93,7 @@ describe('each client when DynamoDB keeps failing', () => {
   );
 });
 
-describe.each(CLIENTS)('%s behind PlantsClient', (name, create) => {
+describe.each(CLIENTS)('%s behind PlantsClient', (_name, create) => {
   it('walks every plant once, own then group, page after page', async () => {
     const client = create(dynamo.endpoint);
     const partitions = [userPartition('ann'), groupPartition('team')];

@@ -1,7 +1,7 @@
 // The API construct as synthesized: the route, stage, CORS, the optional gateway JWT authorizer and
 // the optional custom domain.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { OPERATIONS, routeKeyOf } from '../../handlers/lib/operations.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';

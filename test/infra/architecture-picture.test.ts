@@ -3,7 +3,7 @@
 // no other, and the function's real middleware chain in order.
 
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type Architecture, parse } from '@mermaid-js/parser';
 import { PICTURE_PAGES, PICTURE_SOURCE, withPicture } from '../../scripts/architecture-picture.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';

@@ -2,7 +2,7 @@
 // the table's maximum on-demand throughput all follow from -c maxRequestsPerSecond, and agree; so do
 // the response bytes an hour can send, with the function's page byte budget.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { BILLING_FACTS, PRICES } from '../../bench/cost/prices.ts';
 import { worstHour } from '../../bench/cost/worst-hour.ts';
 import { ENV } from '../../handlers/lib/environment.ts';

@@ -1,7 +1,7 @@
 // Safe delivery as synthesized: the `live` alias the API invokes, a version per change, the
 // CodeDeploy group for each strategy, the alarms that roll a shift back, and provisioned concurrency.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';

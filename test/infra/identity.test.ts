@@ -1,7 +1,7 @@
 // The identity construct as synthesized: the user pool and its clients, a required scope with the
 // stack's own pool (resource server, domain, machine client), token lifetime, and external issuers.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 

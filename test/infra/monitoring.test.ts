@@ -1,6 +1,6 @@
 // Alarms, the optional alarm topic and the dashboard, as synthesized.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 let plain: Synthesized;

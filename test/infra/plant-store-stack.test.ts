@@ -1,6 +1,6 @@
 // The synthesized template, checked resource by resource, then by cdk-nag and cfn-lint.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { cfnLint } from '../helpers/cfn-lint.ts';

@@ -4,7 +4,7 @@
 // function URL's metrics count in the HTTP API's place). And refused or
 // failed requests are still logged, with their reason.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readConfig } from '../../handlers/lib/config.ts';
 import type { TelemetryConfig } from '../../handlers/lib/environment.ts';
 import {

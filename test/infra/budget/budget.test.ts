@@ -1,7 +1,7 @@
 // The optional budget alarm (-c monthlyBudgetUsd): read from context with the alarm address it
 // mails, refused without one, and in the template an AWS Budgets cost budget with its notices.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readSettings } from '../../../infra/settings.ts';
 import { type Synthesized, synth } from '../../helpers/cdk.ts';
 
@@ -36,10 +36,6 @@ describe('the budget in the template', () => {
   beforeAll(async () => {
     plain = await synth();
     budgeted = await synth({ alarmEmail: ALARM_EMAIL, monthlyBudgetUsd: '300' });
-  });
-  afterAll(() => {
-    plain?.cleanup();
-    budgeted?.cleanup();
   });
 
   it('is absent by default', () => {

@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { AllowedMethods } from 'aws-cdk-lib/aws-cloudfront';
 import { LIVE_ALIAS } from '../../../infra/delivery.ts';
 import { STACK, type Synthesized, synth } from '../../helpers/cdk.ts';

@@ -2,7 +2,7 @@
 // AWS's managed groups pinned and counting, this ACL's own blocks with the API's Error body, and the
 // rate limits per client address, per bearer token and for everyone together.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { MANAGED_RULE_GROUPS, WAF_RESPONSE_HEADERS } from '../../../infra/edge/waf.ts';
 import { type Synthesized, synth } from '../../helpers/cdk.ts';
 
