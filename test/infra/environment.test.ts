@@ -51,6 +51,13 @@ async function runApp(context: Record<string, unknown>, region?: string): Promis
   return { code, stderr, templates };
 }
 
+// The app's three runs start at once: each is a whole CDK process, and the tests only read them.
+const runs = {
+  production: runApp({}),
+  disposableDev: runApp({ env: 'dev', dev: 'true', edge: 'true' }, 'eu-west-1'),
+  disposableProduction: runApp({ dev: 'true' }),
+};
+
 // Today's production template (synthesized from main before environments existed): CloudFormation
 // replaces a resource whose logical id changes, and these four hold the users, the plants and the logs.
 const RETAINED = {
@@ -62,7 +69,7 @@ const RETAINED = {
 
 describe('the production environment (no -c env, or -c env=production)', () => {
   it('keeps the stack name PlantStore and the logical ids of its retained table, user pool and log groups', async () => {
-    const run = await runApp({});
+    const run = await runs.production;
     expect(Object.keys(run.templates)).toEqual(['PlantStore']);
     const resources = run.templates.PlantStore?.Resources ?? {};
     for (const [id, type] of Object.entries(RETAINED)) {
@@ -106,7 +113,7 @@ describe('another environment (-c env=dev)', () => {
     // the edge outside us-east-1, the web ACL's stack named after the environment's (stacks.ts:
     // <stack name>EdgeWaf; production's, PlantStoreEdgeWaf, is edge/edge.test.ts's), so two
     // environments never share it.
-    const disposable = await runApp({ env: 'dev', dev: 'true', edge: 'true' }, 'eu-west-1');
+    const disposable = await runs.disposableDev;
     expect(disposable.code).toBe(0);
     expect(Object.keys(disposable.templates).sort()).toEqual(['PlantStore-dev', 'PlantStore-devEdgeWaf']);
     expect(disposable.templates['PlantStore-dev']?.Resources.PlantsTable0ED39346?.DeletionPolicy).toBe('Delete');
@@ -151,8 +158,7 @@ describe('a disposable stack under the production name', () => {
   ];
 
   it('is refused by the app before any stack exists, in one line on stderr, exit code 1', async () => {
-    const [context] = REFUSALS[0] ?? [];
-    const run = await runApp(context ?? {});
+    const run = await runs.disposableProduction;
     expect(run.code).toBe(1);
     expect(Object.keys(run.templates)).toEqual([]);
     const lines = run.stderr.trim().split('\n');
