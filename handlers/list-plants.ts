@@ -1,4 +1,5 @@
-// Lambda entry for GET /plants: the plants the caller has access to, one page at a time.
+// Lambda entry: each operation of the table (handlers/lib/operations.ts) to its handler; today one,
+// GET /plants, the plants the caller has access to, one page at a time.
 
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
@@ -21,7 +22,7 @@ import {
   startTracing,
   traceHandler,
 } from './lib/observability.ts';
-import { LIST_PLANTS } from './lib/operations.ts';
+import { LIST_PLANTS, operationOf } from './lib/operations.ts';
 import { optionMiddlewares } from './lib/options.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
@@ -67,6 +68,21 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
   return json(body, { Link: nextLink(LIST_PLANTS.path, next, linkBase(event, config)) });
 }
 
+/** Each operation's handler, by its operationId in the table (handlers/lib/operations.ts). */
+const OPERATION_HANDLERS: Record<string, (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResult>> = {
+  [LIST_PLANTS.operationId]: listPlants,
+};
+
+function dispatch(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
+  const operation = operationOf(event);
+  const handle = operation && OPERATION_HANDLERS[operation.operationId];
+  // Only the table's routes reach the function (the stack's routes, the edge's viewer function, the
+  // local server's matcher): another is a wiring fault, a 500 whose cause the request record keeps.
+  if (!handle)
+    throw new Error(`The function has no operation for this route: ${operation?.operationId ?? 'none in the table'}`);
+  return handle(event, context);
+}
+
 export const handler = middy<ApiEvent, APIGatewayProxyResult>()
   .use(traceHandler())
   // The one record of a refused or failed request, the 5xx's cause included (never the event: it
@@ -78,4 +94,4 @@ export const handler = middy<ApiEvent, APIGatewayProxyResult>()
   .use(errorResponses())
   // The opt-in options' own (handlers/lib/options.ts), each only when its variable turns it on.
   .use(optionMiddlewares(config.options))
-  .handler(listPlants);
+  .handler(dispatch);

@@ -3,6 +3,8 @@
 // is both its log line and its EMF metrics, one record per cold start, and never a token.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SERVER_ERROR_BODY } from '../../../handlers/lib/errors.ts';
+import { LIST_PLANTS } from '../../../handlers/lib/operations.ts';
 import { httpApiEvent } from '../../../local/server/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
@@ -126,5 +128,33 @@ describe('the request record', () => {
       }
     }
     expect(seen.join('\n')).not.toMatch(/authorization|bearer/i);
+  });
+
+  it("names the table's operation the route reached, through a function URL's $default route too", async () => {
+    const event = httpApiEvent({});
+    const behindEdge = {
+      ...event,
+      routeKey: '$default',
+      requestContext: { ...event.requestContext, routeKey: '$default' },
+    };
+    for (const each of [event, behindEdge]) {
+      service.logs.clear();
+      expect((await service.call(each)).status).toBe(401);
+      expect(records()).toEqual([expect.objectContaining({ operation: LIST_PLANTS.operationId })]);
+    }
+  });
+
+  it("answers a route the table doesn't hold with the generic 500, its cause in the record", async () => {
+    service.logs.clear();
+    const event = httpApiEvent({ headers: { authorization: `Bearer ${service.token('alice')}` } });
+    const elsewhere = { ...event, routeKey: 'GET /elsewhere', rawPath: '/elsewhere' };
+    expect(await service.call(elsewhere)).toMatchObject({ status: 500, body: JSON.parse(SERVER_ERROR_BODY) });
+    expect(records()).toEqual([
+      expect.objectContaining({
+        status: 500,
+        outcome: 'error',
+        error: expect.objectContaining({ message: expect.stringContaining('no operation for this route') }),
+      }),
+    ]);
   });
 });
