@@ -2,6 +2,7 @@
 // CodeDeploy group for each strategy, the alarms that roll a shift back, and provisioned concurrency.
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { OPERATIONS } from '../../handlers/lib/operations.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
@@ -81,10 +82,12 @@ describe('the live alias', () => {
         FunctionVersion: newVersion(s),
       });
       expect(only(s, 'AWS::ApiGatewayV2::Integration').Properties.IntegrationUri).toEqual({ Ref: aliasId });
-      expect(only(s, 'AWS::Lambda::Permission').Properties).toMatchObject({
-        FunctionName: { Ref: aliasId },
-        Principal: 'apigateway.amazonaws.com',
-      });
+      // One permission per route of the operation table, each for the alias.
+      const permissions = Object.values(s.template.findResources('AWS::Lambda::Permission'));
+      expect(permissions).toHaveLength(OPERATIONS.length);
+      for (const { Properties } of permissions) {
+        expect(Properties).toMatchObject({ FunctionName: { Ref: aliasId }, Principal: 'apigateway.amazonaws.com' });
+      }
     }
   });
 
