@@ -76,8 +76,8 @@ const OPERATION_HANDLERS: Record<string, (event: ApiEvent, context: Context) => 
 function dispatch(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
   const operation = operationOf(event);
   const handle = operation && OPERATION_HANDLERS[operation.operationId];
-  // Only the table's routes reach the function (the stack's routes, the edge's viewer function, the
-  // local server's matcher): another is a wiring fault, a 500 whose cause the request record keeps.
+  // Only the table's routes reach the function (the stack's routes, the edge's middleware, the local
+  // server's matcher): another is a wiring fault, a 500 whose cause the request record keeps.
   if (!handle)
     throw new Error(`The function has no operation for this route: ${operation?.operationId ?? 'none in the table'}`);
   return handle(event, context);

@@ -26,6 +26,17 @@ export class BadRequestError extends HttpError {
   }
 }
 
+/**
+ * A method and path the API has no operation for, where the caller chose them (a function URL's
+ * `$default` route, behind the edge): refused as the caller's mistake, as API Gateway refuses one.
+ */
+export class NotFoundError extends HttpError {
+  override name = 'NotFoundError';
+  constructor() {
+    super(404, 'bad_request', 'Not Found');
+  }
+}
+
 /** Why a request was not authenticated: a metric dimension, never shown to the caller. */
 export const AUTH_FAILURES = [
   'missing_token',

@@ -20,20 +20,12 @@ export const OPERATIONS: readonly Operation[] = [LIST_PLANTS];
 /** `GET /plants`: API Gateway's route key, and the local server's. */
 export const routeKeyOf = ({ method, path }: Operation): string => `${method} ${path}`;
 
-/** The route key of a function URL's events (behind the edge), which have no route of their own. */
-const NO_ROUTE = '$default';
-
 /**
- * The operation this event was routed to: payload 2.0's `routeKey`, or for a function URL's
- * `$default` its method and path (the edge's viewer function let only the table's paths through);
- * payload 1.0's method and resource (REST's route, without the stage). Undefined for a route the
- * table doesn't hold.
+ * The operation API Gateway routed this event to: payload 2.0's `routeKey` (behind the edge, the
+ * route its middleware found); payload 1.0's method and resource (REST's route, without the stage).
+ * Undefined for a route the table doesn't hold.
  */
 export function operationOf(event: ApiEvent): Operation | undefined {
-  const key = !('routeKey' in event)
-    ? `${event.httpMethod} ${event.resource}`
-    : event.routeKey === NO_ROUTE
-      ? `${event.requestContext.http.method} ${event.rawPath}`
-      : event.routeKey;
+  const key = 'routeKey' in event ? event.routeKey : `${event.httpMethod} ${event.resource}`;
   return OPERATIONS.find((operation) => routeKeyOf(operation) === key);
 }

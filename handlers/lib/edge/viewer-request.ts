@@ -2,11 +2,14 @@
 // it sends to the function's URL in the Authorization header (origin access control), so its
 // viewer-request function moves the caller's Authorization to EDGE_HEADERS.authorization and names
 // the host the caller used in EDGE_HEADERS.viewerHost. This puts the token back where authentication
-// reads it, and makes a relative next link absolute on that host.
+// reads it, and makes a relative next link absolute on that host. A function URL has no routes, so
+// the route is found here, as API Gateway finds it.
 
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { NotFoundError } from '../errors.ts';
 import { type ApiEvent, header } from '../http.ts';
+import { OPERATIONS, routeKeyOf } from '../operations.ts';
 import { EDGE_HEADERS } from './environment.ts';
 
 type EdgeRequest = Request<ApiEvent, APIGatewayProxyResult>;
@@ -19,10 +22,17 @@ export function edgeViewerRequest(behindEdge: boolean): MiddlewareObj<ApiEvent, 
 }
 
 /**
- * The caller's Authorization replaces CloudFront's signature; without one the request carries none,
- * so it is refused as unauthenticated, never judged on the signature's text.
+ * The route, from the caller's method and path (a function URL's events say `$default`): one of the
+ * table's, or 404 as API Gateway answers. The caller's Authorization replaces CloudFront's
+ * signature; without one the request carries none, so it is refused as unauthenticated, never
+ * judged on the signature's text.
  */
 function edgeViewerRequestBefore({ event }: EdgeRequest): void {
+  if ('routeKey' in event) {
+    const key = `${event.requestContext.http.method} ${event.rawPath}`;
+    if (!OPERATIONS.some((operation) => routeKeyOf(operation) === key)) throw new NotFoundError();
+    event.routeKey = key;
+  }
   const token = header(event, EDGE_HEADERS.authorization);
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'),

@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BEHIND_EDGE, EDGE_HEADERS } from '../../../../handlers/lib/edge/environment.ts';
 import { edgeViewerRequest } from '../../../../handlers/lib/edge/viewer-request.ts';
+import { LIST_PLANTS } from '../../../../handlers/lib/operations.ts';
 import { viewerFunctionCode } from '../../../../infra/edge/viewer-function.ts';
 import { httpApiEvent } from '../../../../local/server/events.ts';
+import { lambdaContext } from '../../../../local/server/lambda.ts';
 import type { PlantItem } from '../../../../local/store/in-process.ts';
 import { DISTRIBUTION_DOMAIN, isResponse, runViewerFunction } from '../../../helpers/cloudfront-function.ts';
 import { type Reply, type Service, startService } from '../../../helpers/service.ts';
@@ -108,5 +110,41 @@ describe('the edge’s middleware', () => {
     expect(linkAfter(relative, DISTRIBUTION_DOMAIN)).toBe(
       `<https://${DISTRIBUTION_DOMAIN}/plants?limit=2&cursor=abc>; rel="next"`,
     );
+  });
+});
+
+describe("a route the API has no operation for, the caller's own (a function URL has no routes)", () => {
+  it.each([
+    ['OPTIONS', '/plants'],
+    ['HEAD', '/plants'],
+    ['GET', '/plants/'],
+    ['GET', '/PLANTS'],
+  ])("answers %s %s with 404 as API Gateway would, counted as the caller's mistake", async (method, path) => {
+    const event = httpApiEvent({ headers: { ...bearer('alice'), host: FUNCTION_URL_HOST } });
+    service.logs.clear();
+    const reply = await service.handler(
+      {
+        ...event,
+        routeKey: '$default',
+        rawPath: path,
+        requestContext: {
+          ...event.requestContext,
+          routeKey: '$default',
+          http: { ...event.requestContext.http, method, path },
+        },
+      },
+      lambdaContext(),
+    );
+    expect(reply).toMatchObject({ statusCode: 404 });
+    expect(JSON.parse((reply as { body: string }).body)).toEqual({ error: 404, message: 'Not Found' });
+    const records = service.logs.entries().filter((entry) => entry.message === 'request');
+    expect(records).toEqual([expect.objectContaining({ status: 404, outcome: 'bad_request' })]);
+  });
+
+  it('names the operation it found in the request record', async () => {
+    service.logs.clear();
+    expect((await throughEdge({})).status).toBe(401);
+    const records = service.logs.entries().filter((entry) => entry.message === 'request');
+    expect(records).toEqual([expect.objectContaining({ operation: LIST_PLANTS.operationId })]);
   });
 });
