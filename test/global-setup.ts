@@ -4,7 +4,7 @@
 // Node's compile cache for the run's child processes.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,7 +47,12 @@ async function startSynthServer(runDir: string): Promise<void> {
   // Jest's own process must not wait for it: the teardown stops it.
   server.unref();
   for (let waited = 0; !existsSync(portFile); waited += 50) {
-    if (server.exitCode !== null || waited > 30_000) throw new Error('the synth server did not start');
+    if (server.exitCode !== null || waited > 30_000) {
+      // Jest runs no teardown after a failed set-up: nothing of this run may stay behind.
+      server.kill('SIGKILL');
+      rmSync(runDir, { recursive: true, force: true });
+      throw new Error('the synth server did not start');
+    }
     await sleep(50);
   }
   process.env[SYNTH_SERVER_ENV] = `http://127.0.0.1:${readFileSync(portFile, 'utf8')}`;

@@ -88,14 +88,27 @@ export async function synthOnServer(recipe: Recipe, input: SynthInput): Promise<
     request.on('error', reject);
     request.end(JSON.stringify(input));
   });
-  const answer = JSON.parse(body) as { kept?: Kept; message?: string };
-  if (status !== 200 || answer.kept === undefined) throw new Error(answer.message ?? `synth server: ${status}`);
-  return answer.kept;
+  const answer = JSON.parse(body) as { kept?: Kept; name?: string; message?: string; stack?: string };
+  if (status === 200 && answer.kept !== undefined) return answer.kept;
+  const error = new Error(answer.message ?? `synth server: ${status}`);
+  throw Object.assign(error, { name: answer.name ?? 'Error', stack: answer.stack ?? error.stack });
 }
 
-/** The cache key of one synth: its recipe and input. */
-export const keyOf = (recipe: Recipe, input: SynthInput) =>
-  `${recipe}-${createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 24)}`;
+/** The cache key of one synth: its recipe and input, whatever the order of the input's keys. */
+export function keyOf(recipe: Recipe, input: SynthInput): string {
+  const sorted = (value: unknown): unknown =>
+    value === null || typeof value !== 'object' || Array.isArray(value)
+      ? value
+      : Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, inner]) => [key, sorted(inner)]),
+        );
+  return `${recipe}-${createHash('sha256')
+    .update(JSON.stringify(sorted(input)))
+    .digest('hex')
+    .slice(0, 24)}`;
+}
 
 /** The acknowledged cdk-nag findings under `scope`: [rule id, written reason]. */
 export async function acknowledgedIn(scope: IConstruct): Promise<[string, string][]> {

@@ -5,10 +5,10 @@
 //
 //   node test/helpers/synth-server.ts <cache folder> <port file>
 
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { synthAccessApp } from './access-stack.ts';
 import { type Kept, keyOf, type Recipe, type SynthInput, synthApp } from './cdk.ts';
 
@@ -20,13 +20,17 @@ const RECIPES: Record<Recipe, (outdir: string, input: SynthInput) => Promise<Kep
   access: (outdir, { context }) => synthAccessApp(outdir, context as Record<string, string>),
 };
 
-// One promise per key: two test files asking for the same synth at once share it.
+// One promise per key: two test files asking for the same synth at once share it. A context the app
+// refuses (SettingsError) is refused again from memory; any other failure is tried afresh next time.
 const made = new Map<string, Promise<Kept>>();
 function synthOnce(recipe: Recipe, input: SynthInput): Promise<Kept> {
   const base = join(cacheDir, keyOf(recipe, input));
   let kept = made.get(base);
   if (!kept) {
     kept = RECIPES[recipe](`${base}.out`, input);
+    kept.catch((error: Error) => {
+      if (error.name !== 'SettingsError') made.delete(base);
+    });
     made.set(base, kept);
   }
   return kept;
@@ -35,14 +39,16 @@ function synthOnce(recipe: Recipe, input: SynthInput): Promise<Kept> {
 const server = createServer(async (request, response) => {
   const recipe = request.url?.slice(1) as Recipe;
   try {
-    if (!(recipe in RECIPES)) throw new Error(`no recipe "${recipe}"`);
+    if (!Object.hasOwn(RECIPES, recipe)) throw new Error(`no recipe "${recipe}"`);
     const input = JSON.parse(Buffer.concat(await Array.fromAsync(request)).toString()) as SynthInput;
     const kept = await synthOnce(recipe, input);
     response.end(JSON.stringify({ kept }));
   } catch (error) {
-    // A context the app refuses is an answer too: the test asserts its message.
+    // A context the app refuses is an answer too (the test asserts its message); a fault in the
+    // stack's code comes with its stack trace.
+    const { name, message, stack } = error as Error;
     response.writeHead(422, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ message: (error as Error).message }));
+    response.end(JSON.stringify({ name, message, stack }));
   }
 });
 // Written whole, then renamed: the set-up waits for the file and must never read half of it.
@@ -53,12 +59,13 @@ server.listen(0, '127.0.0.1', () => {
   synthOnce('app', { context: {}, env: {}, bundle: false }).catch(() => {});
 });
 
-// Should jest die without its teardown, the server goes too.
+// Should jest die without its teardown, the server goes too, and the run's folder with it.
 const parent = process.ppid;
 setInterval(() => {
   try {
     process.kill(parent, 0);
   } catch {
+    rmSync(dirname(portFile), { recursive: true, force: true });
     process.exit(0);
   }
 }, 1000).unref();
