@@ -11,10 +11,9 @@ export default {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   // Three workers on two cores: much of the suite's file time is waiting (the timeouts and retries
-  // it checks, child processes starting), which a third worker fills (jest 99 s against 109 s with
-  // two, same clone, 2 idle cores). Each is replaced once a file leaves it above 512 MB: a
-  // vm-modules worker never gives memory back, and one that has run many files runs the next 10-30x
-  // slower.
+  // it checks, child processes starting), which a third worker fills (docs/testing.md). Each is
+  // replaced once a file leaves it above 512 MB: a vm-modules worker never gives memory back, and
+  // one that has run many files runs the next 10-30x slower.
   maxWorkers: 3,
   workerIdleMemoryLimit: '512MB',
   testTimeout: 30000,

@@ -33,7 +33,8 @@ export function synthesize(context: Record<string, unknown>, { outdir, bundle = 
       ...context,
     },
   });
-  // As app.ts: the environment's boundary and stack name from the context.
+  // As app.ts: the environment's boundary and stack name from the context. Unlike app.ts it does not
+  // refuse a disposable production (-c dev=true under PlantStore): tests synthesize that template.
   boundaryFromCommandLine(app);
   const stack: PlantStoreStack = plantStoreStacks(
     app,

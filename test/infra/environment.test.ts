@@ -110,7 +110,7 @@ describe('another environment (-c env=dev)', () => {
     expect(Object.values(retained.template.findResources('AWS::DynamoDB::Table'))[0]?.DeletionPolicy).toBe('Retain');
 
     // One app run for two claims (each costs a whole CDK process): disposable on request, and with
-    // the edge outside us-east-1, the web ACL's stack named after the environment's (stacks.ts:
+    // the edge outside us-east-1, the web ACL's stack named after the environment's (infra/edge/option.ts:
     // <stack name>EdgeWaf; production's, PlantStoreEdgeWaf, is edge/edge.test.ts's), so two
     // environments never share it.
     const disposable = await runs.disposableDev;
