@@ -1,13 +1,11 @@
 // openapi.yaml itself: a valid OpenAPI 3.1 document that says what the spec requires, and that
-// describes every answer something before the function sends (API Gateway, its JWT authorizer, the
-// edge's WAF and CloudFront Function), replayed as AWS documents them or as the template defines them.
+// describes every answer something before the function sends (API Gateway, its JWT authorizer),
+// replayed as AWS documents them (the edge's own answers: test/infra/edge/contract.test.ts).
 
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { OPERATIONS } from '../handlers/lib/operations.ts';
-import { type Synthesized, synth } from './helpers/cdk.ts';
-import { isResponse, runViewerFunction } from './helpers/cloudfront-function.ts';
-import { assertMatchesContract, type HttpResponse, openapi } from './helpers/openapi.ts';
+import { assertMatchesContract, openapi } from './helpers/openapi.ts';
 
 describe('openapi.yaml', () => {
   it("holds exactly the operations of the function's table (handlers/lib/operations.ts), by operationId and route", () => {
@@ -86,58 +84,5 @@ describe('openapi.yaml', () => {
       }),
     ).not.toThrow();
     expect(() => assertMatchesContract(gateway(403, 'Forbidden'))).not.toThrow();
-  });
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
-type Json = any;
-
-describe('behind the edge (-c edge=true), every answer the template defines', () => {
-  let edge: Synthesized;
-  beforeAll(async () => {
-    edge = await synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
-  });
-
-  const only = (type: string) => {
-    const found = Object.values(edge.template.findResources(type)) as { Properties: Json }[];
-    expect(found).toHaveLength(1);
-    return (found[0] as { Properties: Json }).Properties;
-  };
-
-  /** What WAF sends for each blocking rule: its status, headers and body as the web ACL spells them. */
-  function wafAnswers(): [rule: string, answer: HttpResponse][] {
-    const webAcl = only('AWS::WAFv2::WebACL');
-    const blocking = (webAcl.Rules as Json[]).filter((rule) => rule.Action?.Block?.CustomResponse);
-    expect(blocking.length).toBeGreaterThan(0);
-    return blocking.map((rule) => {
-      const { ResponseCode, CustomResponseBodyKey, ResponseHeaders } = rule.Action.Block.CustomResponse;
-      const body = webAcl.CustomResponseBodies[CustomResponseBodyKey];
-      const contentType = { APPLICATION_JSON: 'application/json', TEXT_PLAIN: 'text/plain' }[
-        body.ContentType as string
-      ];
-      const headers = Object.fromEntries((ResponseHeaders as Json[]).map(({ Name, Value }) => [Name, Value]));
-      return [
-        rule.Name,
-        { statusCode: ResponseCode, headers: { 'content-type': contentType, ...headers }, body: body.Content },
-      ];
-    });
-  }
-
-  it('WAF’s blocks (rate limits 429, managed-rule matches 403) pass the contract checker', () => {
-    for (const [, answer] of wafAnswers()) {
-      expect(() => assertMatchesContract(answer)).not.toThrow();
-    }
-  });
-
-  it('the CloudFront Function’s 404 for a path or method the API does not serve passes the contract checker', () => {
-    const code = only('AWS::CloudFront::Function').FunctionCode as string;
-    for (const request of [{ uri: '/nothing' }, { method: 'POST' }]) {
-      const result = runViewerFunction(code, request);
-      if (!isResponse(result)) throw new Error('the viewer function forwarded a request the API does not serve');
-      const headers = Object.fromEntries(Object.entries(result.headers).map(([name, { value }]) => [name, value]));
-      expect(() =>
-        assertMatchesContract({ statusCode: result.statusCode, headers, body: result.body.data }),
-      ).not.toThrow();
-    }
   });
 });

@@ -48,6 +48,7 @@ export async function synthAccessApp(outdir: string, context: Record<string, str
   return {
     outdir,
     templatePath: assembly.getStackByName(stack.stackName).templateFullPath,
+    beside: [],
     nagViolations: new AwsSolutionsChecks().validateScope(app).violations,
     acknowledged: await acknowledgedIn(app),
   };

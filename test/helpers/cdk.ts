@@ -30,8 +30,8 @@ export interface Synthesized {
   templatePath: string;
   /** The cloud assembly (manifest, templates, assets), shared by the run: read it, never write it. */
   outdir: string;
-  /** With the edge outside us-east-1: the web ACL's own stack there. */
-  waf?: { template: Template; templatePath: string };
+  /** The stacks an option adds beside the service's, by the suffix of their name (`EdgeWaf`). */
+  beside: Record<string, { template: Template; templatePath: string }>;
   /** cdk-nag's AwsSolutions findings left unacknowledged anywhere in the app. */
   nagViolations: unknown[];
   /** The stack's acknowledged cdk-nag findings: [rule id, written reason]. */
@@ -42,7 +42,8 @@ export interface Synthesized {
 export interface Kept {
   outdir: string;
   templatePath: string;
-  wafTemplatePath?: string;
+  /** Each stack beside the service's: its name's suffix, its template file. */
+  beside: [suffix: string, templatePath: string][];
   nagViolations: unknown[];
   acknowledged: [string, string][];
 }
@@ -66,9 +67,9 @@ export async function synth(context: Record<string, unknown> = {}, options: Synt
     template: templateAt(kept.templatePath),
     templatePath: kept.templatePath,
     outdir: kept.outdir,
-    ...(kept.wafTemplatePath && {
-      waf: { template: templateAt(kept.wafTemplatePath), templatePath: kept.wafTemplatePath },
-    }),
+    beside: Object.fromEntries(
+      kept.beside.map(([suffix, templatePath]) => [suffix, { template: templateAt(templatePath), templatePath }]),
+    ),
     nagViolations: kept.nagViolations,
     acknowledged: kept.acknowledged,
   };
@@ -127,11 +128,11 @@ export async function synthApp(outdir: string, { context, env = {}, bundle = fal
     import('../../infra/synth.ts'),
   ]);
   const { app, stack, assembly } = synthesize(context, { outdir, bundle, env });
-  const waf = assembly.stacks.find((artifact) => artifact.stackName === `${stack.stackName}EdgeWaf`);
+  const beside = assembly.stacks.filter((artifact) => artifact.stackName !== stack.stackName);
   return {
     outdir,
     templatePath: assembly.getStackByName(stack.stackName).templateFullPath,
-    ...(waf && { wafTemplatePath: waf.templateFullPath }),
+    beside: beside.map((artifact) => [artifact.stackName.slice(stack.stackName.length), artifact.templateFullPath]),
     nagViolations: new AwsSolutionsChecks().validateScope(app).violations,
     acknowledged: await acknowledgedIn(stack),
   };

@@ -1,201 +1,20 @@
-// Every alarm and dashboard widget of the default stack has data: AWS publishes the AWS/* metrics,
-// and the function, configured with the environment the template gives it, writes every PlantStore
-// metric a widget or alarm reads, with exactly those dimensions (behind the edge too, which the
-// function URL's metrics count in the HTTP API's place). And refused or
-// failed requests are still logged, with their reason.
+// Every alarm and dashboard widget of the default stack has data (test/helpers/telemetry-data.ts says
+// what that takes; each option checks its own stack in its folder). And refused or failed requests are
+// still logged, with their reason.
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readConfig } from '../../handlers/lib/config.ts';
-import type { TelemetryConfig } from '../../handlers/lib/environment.ts';
-import {
-  BadRequestError,
-  InsufficientScopeError,
-  outcomeOfError,
-  ServiceUnavailableError,
-  UnauthorizedError,
-} from '../../handlers/lib/errors.ts';
-import { LIST_PLANTS } from '../../handlers/lib/operations.ts';
-import { initRecord, isRecorded, type RequestFacts, requestRecord } from '../../handlers/lib/request-record.ts';
+import { isRecorded, requestRecord } from '../../handlers/lib/request-record.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
-
-/** The metrics AWS publishes for these resources, as the CloudWatch metric docs of each service list them. */
-const AWS_METRICS: Record<string, string[]> = {
-  'AWS/Lambda': [
-    'Invocations',
-    'Errors',
-    'Throttles',
-    'Duration',
-    'ConcurrentExecutions',
-    // A function URL's (Lambda developer guide, "Monitoring Lambda function URLs").
-    'UrlRequestCount',
-    'Url4xxCount',
-    'Url5xxCount',
-    'UrlRequestLatency',
-  ],
-  'AWS/ApiGateway': ['Count', '4xx', '5xx', 'Latency', 'IntegrationLatency', 'DataProcessed'],
-  'AWS/DynamoDB': [
-    'ThrottledRequests',
-    'ConsumedReadCapacityUnits',
-    'SuccessfulRequestLatency',
-    // Read throttles by reason (DynamoDB developer guide, "DynamoDB Metrics and dimensions").
-    'ReadKeyRangeThroughputThrottleEvents',
-    'ReadMaxOnDemandThroughputThrottleEvents',
-    'ReadAccountLimitThrottleEvents',
-  ],
-};
-
-const LIST = LIST_PLANTS.operationId;
-/** A request of every kind the function answers, each outcome from the error its handler throws. */
-const REQUESTS: Omit<RequestFacts, 'latencyMs' | 'coldStart' | 'functionRequestId' | 'apigwRequestId'>[] = [
-  { operation: LIST, status: 200, outcome: 'ok', caller: 'alice', plantsReturned: 3 },
-  { operation: LIST, status: 400, outcome: outcomeOfError(new BadRequestError('bad')), caller: 'alice' },
-  {
-    operation: LIST,
-    status: 401,
-    outcome: outcomeOfError(new UnauthorizedError('expired', 'expired')),
-    reason: 'expired',
-  },
-  {
-    operation: LIST,
-    status: 403,
-    outcome: outcomeOfError(new InsufficientScopeError(['plants/read'])),
-    reason: 'insufficient_scope',
-    caller: 'alice',
-  },
-  {
-    operation: LIST,
-    status: 503,
-    outcome: outcomeOfError(new ServiceUnavailableError(new Error('DynamoDB unavailable'))),
-    caller: 'alice',
-    error: new Error('DynamoDB unavailable'),
-  },
-  {
-    operation: LIST,
-    status: 500,
-    outcome: outcomeOfError(new Error('unexpected')),
-    caller: 'alice',
-    error: new Error('unexpected'),
-  },
-];
-
-type Published = { namespace: string; name: string; dimensions: Record<string, string> };
-type Used = { namespace: string; name: string; dimensions: Record<string, unknown>; where: string };
+import { deployedTelemetry, expectEveryMetricPublished, LIST } from '../helpers/telemetry-data.ts';
 
 let plain: Synthesized;
-let edge: Synthesized;
 beforeAll(async () => {
   plain = await synth();
-  edge = await synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
 });
 
-/** The function's telemetry configuration, read from the template's environment as Lambda would give it. */
-function deployedTelemetry(s: Synthesized): TelemetryConfig {
-  const [fn] = Object.values(s.template.findResources('AWS::Lambda::Function'));
-  const variables = (fn?.Properties.Environment ?? { Variables: {} }) as { Variables: Record<string, unknown> };
-  const plainVariables = variables.Variables;
-  const plainStrings = Object.fromEntries(
-    Object.entries(plainVariables).filter(([, value]) => typeof value === 'string'),
-  );
-  const env = {
-    PLANTS_TABLE_NAME: 't',
-    AUTH_ISSUER: 'https://issuer.example.com',
-    AUTH_AUDIENCE: 'a',
-    ...plainStrings,
-  };
-  return { ...readConfig(env as NodeJS.ProcessEnv).telemetry, version: '7' };
-}
-
-/** Each metric the records carry, with the values of its dimensions. */
-function published(records: Record<string, unknown>[]): Published[] {
-  return records.flatMap((record) => {
-    const aws = record._aws as {
-      CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[];
-    };
-    return aws.CloudWatchMetrics.flatMap((directive) =>
-      directive.Dimensions.flatMap((set) =>
-        directive.Metrics.map((metric) => ({
-          namespace: directive.Namespace,
-          name: metric.Name,
-          dimensions: Object.fromEntries(set.map((key) => [key, String(record[key])])),
-        })),
-      ),
-    );
-  });
-}
-
-/** The metrics the dashboard's widgets and the alarms read (a CloudFormation reference stands for any value). */
-function used(s: Synthesized): Used[] {
-  const found: Used[] = [];
-  for (const [id, alarm] of Object.entries(s.template.findResources('AWS::CloudWatch::Alarm'))) {
-    const p = alarm.Properties as Record<string, unknown>;
-    const stats = p.MetricName
-      ? [{ Namespace: p.Namespace, MetricName: p.MetricName, Dimensions: p.Dimensions }]
-      : ((p.Metrics as { MetricStat?: { Metric: Record<string, unknown> } }[]).flatMap((m) =>
-          m.MetricStat ? [m.MetricStat.Metric] : [],
-        ) as Record<string, unknown>[]);
-    for (const m of stats) {
-      const dimensions = Object.fromEntries(
-        ((m.Dimensions as { Name: string; Value: unknown }[]) ?? []).map((d) => [d.Name, d.Value]),
-      );
-      found.push({ namespace: String(m.Namespace), name: String(m.MetricName), dimensions, where: `alarm ${id}` });
-    }
-  }
-  const [dashboard] = Object.values(s.template.findResources('AWS::CloudWatch::Dashboard'));
-  const join = dashboard?.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] } | undefined;
-  const parts = join?.['Fn::Join'][1] ?? [];
-  const body = JSON.parse(parts.map((part) => (typeof part === 'string' ? part : '<ref>')).join(''));
-  for (const widget of body.widgets as { properties: { title: string; metrics?: unknown[][] } }[]) {
-    for (const metric of widget.properties.metrics ?? []) {
-      if (typeof metric[0] !== 'string') continue; // a math expression over metrics listed on their own
-      const [namespace, name, ...rest] = metric as string[];
-      const pairs = rest.filter((item) => typeof item === 'string');
-      const dimensions = Object.fromEntries(pairs.flatMap((_, i) => (i % 2 ? [] : [[pairs[i], pairs[i + 1]]])));
-      found.push({ namespace: String(namespace), name: String(name), dimensions, where: widget.properties.title });
-    }
-  }
-  return found;
-}
-
-describe.each([
-  ['under the default settings', () => plain, REQUESTS],
-  ['behind the edge (-c edge=true)', () => edge, REQUESTS],
-])('%s', (_, stack, requests) => {
+describe('under the default settings', () => {
   it('every alarm and dashboard widget reads a metric that gets data, with the dimensions it is published under', () => {
-    const telemetry = deployedTelemetry(stack());
-    const facts = { latencyMs: 3, coldStart: false, functionRequestId: 'f', apigwRequestId: 'a' };
-    const records = [
-      initRecord(150, telemetry),
-      ...requests
-        .filter((r) => isRecorded(r.status, telemetry))
-        .map((r) => requestRecord({ ...facts, ...r }, telemetry)),
-    ];
-    const function_ = published(records);
-    const metrics = used(stack());
-    expect(metrics.length).toBeGreaterThan(15);
-    for (const metric of metrics) {
-      if (metric.namespace.startsWith('AWS/')) {
-        expect([metric.where, AWS_METRICS[metric.namespace]]).toEqual([
-          metric.where,
-          expect.arrayContaining([metric.name]),
-        ]);
-        continue;
-      }
-      const match = function_.find(
-        (p) =>
-          p.namespace === metric.namespace &&
-          p.name === metric.name &&
-          Object.keys(p.dimensions).sort().join() === Object.keys(metric.dimensions).sort().join() &&
-          Object.entries(metric.dimensions).every(
-            ([key, value]) => value === '<ref>' || typeof value !== 'string' || p.dimensions[key] === value,
-          ),
-      );
-      expect([metric.where, metric.name, metric.dimensions, match ? 'published' : 'never published']).toEqual([
-        metric.where,
-        metric.name,
-        metric.dimensions,
-        'published',
-      ]);
-    }
+    expectEveryMetricPublished(plain);
   });
 });
 

@@ -59,7 +59,7 @@ describe('without -c edge=true', () => {
     for (const type of ['AWS::CloudFront::Distribution', 'AWS::WAFv2::WebACL', 'AWS::Lambda::Url']) {
       plain.template.resourceCountIs(type, 0);
     }
-    expect(plain.waf).toBeUndefined();
+    expect(plain.beside).toEqual({});
     expect(functionEnv(plain).BEHIND_EDGE).toBeUndefined();
     // Environment-agnostic, as the CDK CLI reads the cloud assembly: any account, any Region.
     const manifest = JSON.parse(readFileSync(join(plain.outdir, 'manifest.json'), 'utf8'));
@@ -254,7 +254,7 @@ describe('checks', () => {
   });
 
   it('pass cfn-lint on the service and web ACL templates', async () => {
-    const templates = [ireland.templatePath, ireland.waf?.templatePath ?? '', virginia.templatePath];
+    const templates = [ireland.templatePath, ireland.beside.EdgeWaf?.templatePath ?? '', virginia.templatePath];
     await expect(cfnLint(templates)).resolves.toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import {
   isResponse,
   runViewerFunction,
   type ViewerRequest,
-} from '../../helpers/cloudfront-function.ts';
+} from './cloudfront-function.ts';
 
 const PATHS = ['/plants'];
 const code = viewerFunctionCode({ paths: PATHS, methods: ['GET'] });

@@ -27,17 +27,17 @@ const webAclOf = (template: Synthesized['template']): Resource => {
   return found[0] as Resource;
 };
 /** The web ACL in the us-east-1 stack of its own (none there: the length check fails). */
-const separateWebAcl = () => webAclOf(ireland.waf?.template ?? ireland.template);
+const separateWebAcl = () => webAclOf(ireland.beside.EdgeWaf?.template ?? ireland.template);
 const rule = (webAcl: Resource, name: string) =>
   (webAcl.Properties.Rules as { Name: string; [key: string]: Json }[]).find((each) => each.Name === name);
 const headers = WAF_RESPONSE_HEADERS.map(({ name, value }) => ({ Name: name, Value: value }));
 
 describe('the web ACL', () => {
   it('lives in us-east-1 with CloudFront scope: in a stack of its own when the service is in another Region', () => {
-    expect(ireland.waf).toBeDefined();
+    expect(ireland.beside.EdgeWaf).toBeDefined();
     ireland.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
     expect(separateWebAcl().Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
-    expect(virginia.waf).toBeUndefined();
+    expect(virginia.beside).toEqual({});
     expect(webAclOf(virginia.template).Properties.Scope).toBe('CLOUDFRONT');
   });
 

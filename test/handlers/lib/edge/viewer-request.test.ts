@@ -11,8 +11,8 @@ import { viewerFunctionCode } from '../../../../infra/edge/viewer-function.ts';
 import { httpApiEvent } from '../../../../local/server/events.ts';
 import { lambdaContext } from '../../../../local/server/lambda.ts';
 import type { PlantItem } from '../../../../local/store/in-process.ts';
-import { DISTRIBUTION_DOMAIN, isResponse, runViewerFunction } from '../../../helpers/cloudfront-function.ts';
 import { type Reply, type Service, startService } from '../../../helpers/service.ts';
+import { DISTRIBUTION_DOMAIN, isResponse, runViewerFunction } from '../../../infra/edge/cloudfront-function.ts';
 
 const PAGE = 2;
 const URL_ID = 'abcdefghijklmnopqrstuvwxyz012345';
