@@ -88,7 +88,7 @@ export class Monitoring extends Construct {
       'HotPartition',
       keyRangeReadThrottles(table, ALARM_PERIOD),
       0,
-      'DynamoDB throttled reads of one partition key (a hot group: docs/edge.md, "When HotPartition fires")',
+      'DynamoDB throttled reads of one partition key (a hot group: docs/operations.md, "When HotPartition fires")',
     );
 
     const alarmEmail = alarms.email;

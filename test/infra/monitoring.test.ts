@@ -106,7 +106,7 @@ describe('a hot partition', () => {
       Statistic: 'Sum',
       Period: 60,
       Threshold: 0,
-      AlarmDescription: expect.stringContaining('docs/edge.md'),
+      AlarmDescription: expect.stringContaining('docs/operations.md, "When HotPartition fires"'),
     });
     expect(hot(mailed)?.Properties.AlarmActions).toHaveLength(1);
   });

@@ -2,6 +2,7 @@
 // AWS's managed groups pinned and counting, this ACL's own blocks with the API's Error body, and the
 // rate limits per client address, per bearer token and for everyone together.
 
+import { basename } from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { MANAGED_RULE_GROUPS, WAF_RESPONSE_HEADERS } from '../../../infra/edge/waf.ts';
 import { type Synthesized, synth } from '../../helpers/cdk.ts';
@@ -39,6 +40,12 @@ describe('the web ACL', () => {
     expect(separateWebAcl().Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
     expect(virginia.beside).toEqual({});
     expect(webAclOf(virginia.template).Properties.Scope).toBe('CLOUDFRONT');
+  });
+
+  it("is named after its environment's stack, <stack name>EdgeWaf, so two environments never share it", async () => {
+    const dev = await synth({ env: 'dev', edge: 'true' }, { env: { account: ACCOUNT, region: 'eu-west-1' } });
+    expect(basename(dev.beside.EdgeWaf?.templatePath ?? '')).toBe('PlantStore-devEdgeWaf.template.json');
+    expect(basename(ireland.beside.EdgeWaf?.templatePath ?? '')).toBe('PlantStoreEdgeWaf.template.json');
   });
 
   it('limits each bearer token, keyed on the Authorization header with case and spaces folded', () => {
