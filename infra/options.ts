@@ -6,7 +6,7 @@ import type { App, Environment } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { BUDGET } from './budget/option.ts';
 import type { Ceiling } from './ceiling.ts';
-import type { ContextReader } from './context-values.ts';
+import { type ContextReader, SettingsError } from './context-values.ts';
 import { EDGE } from './edge/option.ts';
 import type { Front } from './front.ts';
 import type { FrontProps, OptionStacks, StackOption } from './stack-option.ts';
@@ -17,25 +17,25 @@ const LISTED = {
 };
 
 type Listed = typeof LISTED;
-type OptionName = keyof Listed;
+type StackOptionName = keyof Listed;
 /** Each option's own settings and handoff types, as its entry declares them. */
-type SettingsOf = { [K in OptionName]: Listed[K] extends StackOption<infer Settings, unknown> ? Settings : never };
-type HandoffOf = { [K in OptionName]: Listed[K] extends StackOption<unknown, infer Handoff> ? Handoff : never };
+type SettingsOf = { [K in StackOptionName]: Listed[K] extends StackOption<infer Settings, unknown> ? Settings : never };
+type HandoffOf = { [K in StackOptionName]: Listed[K] extends StackOption<unknown, infer Handoff> ? Handoff : never };
 /** The list typed per entry, so that an option's hooks only ever get its own settings and handoff. */
-const OPTIONS: { [K in OptionName]: StackOption<SettingsOf[K], HandoffOf[K]> } = LISTED;
+const TYPED_OPTIONS: { [K in StackOptionName]: StackOption<SettingsOf[K], HandoffOf[K]> } = LISTED;
 // Object.keys types its result as string[]; these are the list's own keys.
-const NAMES = Object.keys(OPTIONS) as OptionName[];
+const NAMES = Object.keys(TYPED_OPTIONS) as StackOptionName[];
 
 /** Each option's settings by its name; undefined: the option is off. */
-export type OptionSettings = { [K in OptionName]?: SettingsOf[K] };
+export type OptionSettings = { [K in StackOptionName]?: SettingsOf[K] };
 /** What each option's stacks beside the service's pass to the service's stack. */
-export type OptionHandoffs = { [K in OptionName]?: HandoffOf[K] };
+export type OptionHandoffs = { [K in StackOptionName]?: HandoffOf[K] };
 
 /** Every option, for the hooks that need no settings (keys, the deploy roles' stacks). */
-export const STACK_OPTIONS: readonly StackOption<unknown, unknown>[] = Object.values(OPTIONS);
+export const STACK_OPTIONS: readonly StackOption<unknown, unknown>[] = Object.values(TYPED_OPTIONS);
 
 export function readOptionSettings(context: ContextReader, ceiling: Ceiling): OptionSettings {
-  const read = <K extends OptionName>(name: K) => OPTIONS[name].readSettings(context, ceiling);
+  const read = <K extends StackOptionName>(name: K) => TYPED_OPTIONS[name].read(context, ceiling);
   // Object.fromEntries types its keys as strings: each entry is its own option's settings.
   return Object.fromEntries(NAMES.map((name) => [name, read(name)])) as OptionSettings;
 }
@@ -47,15 +47,21 @@ export function addOptionStacks(
   env: Environment,
   settings: OptionSettings,
 ): OptionStacks<unknown>['props'] & { handoffs: OptionHandoffs } {
-  const add = <K extends OptionName>(name: K) => {
+  const add = <K extends StackOptionName>(name: K) => {
     const on = settings[name];
-    return on === undefined ? undefined : OPTIONS[name].addStacks?.(app, id, env, on);
+    return on === undefined ? undefined : TYPED_OPTIONS[name].addStacks?.(app, id, env, on);
   };
   const props: OptionStacks<unknown>['props'] = {};
-  const handoffs: [OptionName, unknown][] = [];
+  const handoffs: [StackOptionName, unknown][] = [];
   for (const name of NAMES) {
     const added = add(name);
     if (added === undefined) continue;
+    // Two options asking the service's stack for different props: neither may silently win.
+    for (const [key, value] of Object.entries(added.props) as [keyof typeof props, unknown][]) {
+      if (props[key] !== undefined && JSON.stringify(props[key]) !== JSON.stringify(value)) {
+        throw new SettingsError(`the options on ask the service's stack for different ${key}: turn one of them off`);
+      }
+    }
     Object.assign(props, added.props);
     handoffs.push([name, added.handoff]);
   }
@@ -63,29 +69,32 @@ export function addOptionStacks(
   return { ...props, handoffs: Object.fromEntries(handoffs) as OptionHandoffs };
 }
 
-/** The front of the first option that is on and has one; undefined: the HTTP API's. */
+/** The front of the option that is on and has one; undefined: the HTTP API's. Two such are refused. */
 export function optionFront(
   scope: Construct,
   props: FrontProps,
   settings: OptionSettings,
   handoffs: OptionHandoffs = {},
 ): Front | undefined {
-  const front = <K extends OptionName>(name: K) => {
+  const front = <K extends StackOptionName>(name: K) => {
     const on = settings[name];
-    return on === undefined ? undefined : OPTIONS[name].front?.(scope, props, on, handoffs[name]);
+    return on === undefined ? undefined : TYPED_OPTIONS[name].front?.(scope, props, on, handoffs[name]);
   };
-  for (const name of NAMES) {
-    const made = front(name);
-    if (made) return made;
+  const withFronts = NAMES.filter((name) => settings[name] !== undefined && TYPED_OPTIONS[name].front !== undefined);
+  if (withFronts.length > 1) {
+    throw new SettingsError(
+      `${withFronts.join(' and ')} each put a front in the HTTP API's place: turn one of them off`,
+    );
   }
-  return undefined;
+  const [name] = withFronts;
+  return name === undefined ? undefined : front(name);
 }
 
 /** What the options that are on add to the service's stack, in the list's order. */
 export function addOptionsToStack(scope: Construct, settings: OptionSettings): void {
-  const add = <K extends OptionName>(name: K) => {
+  const add = <K extends StackOptionName>(name: K) => {
     const on = settings[name];
-    if (on !== undefined) OPTIONS[name].addToStack?.(scope, on);
+    if (on !== undefined) TYPED_OPTIONS[name].addToStack?.(scope, on);
   };
   for (const name of NAMES) add(name);
 }

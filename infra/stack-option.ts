@@ -22,7 +22,7 @@ export interface StackOption<Settings, Handoff = never> {
    * Its settings, or undefined when it is off (its keys without it are refused). `ceiling`: the
    * stack's bill ceiling, which its defaults may follow.
    */
-  readSettings(context: ContextReader, ceiling: Ceiling): Settings | undefined;
+  read(context: ContextReader, ceiling: Ceiling): Settings | undefined;
   /**
    * Stacks it may add beside the service's, by name suffix and Region: the deploy roles may deploy
    * them (deploy-role-grants.ts), whether an environment turns it on or not.

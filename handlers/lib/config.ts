@@ -18,7 +18,7 @@ import {
   wholeNumberIn,
 } from './environment.ts';
 import { isLoopbackHost } from './loopback.ts';
-import { FUNCTION_OPTIONS, OPTION_NAMES, type OptionName, type OptionValues } from './options.ts';
+import { FUNCTION_OPTIONS, type FunctionOptionName, OPTION_NAMES, type OptionValues } from './options.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
 
 /** Thrown at cold start when the environment is incomplete: the function must not serve. */
@@ -122,7 +122,7 @@ export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
 
 /** Each opt-in option's setting, through its own reader; a value it refuses stops the function. */
 function readOptions(env: NodeJS.ProcessEnv): OptionValues {
-  const readOne = <K extends OptionName>(name: K): OptionValues[K] => {
+  const readOne = <K extends FunctionOptionName>(name: K): OptionValues[K] => {
     const { variable, read, accepts } = FUNCTION_OPTIONS[name];
     const raw = optional(env, variable);
     const value = read(raw);

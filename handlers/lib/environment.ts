@@ -2,7 +2,7 @@
 // server, sam local and the bench build it with (config.ts reads it through the same names), and
 // what the values may be. An opt-in option's variable is its own (handlers/lib/options.ts).
 
-import { FUNCTION_OPTIONS, OPTION_NAMES, type OptionName, type OptionValues } from './options.ts';
+import { FUNCTION_OPTIONS, type FunctionOptionName, OPTION_NAMES, type OptionValues } from './options.ts';
 
 /** The name of each variable the function reads, by the setting it carries. */
 export const ENV = {
@@ -170,7 +170,7 @@ export function functionEnvironment({
 }
 
 /** An option's variable for its setting, through the option's own writer; none when not given. */
-function optionVariable<K extends OptionName>(name: K, value: OptionValues[K] | undefined): [string, string][] {
+function optionVariable<K extends FunctionOptionName>(name: K, value: OptionValues[K] | undefined): [string, string][] {
   const { variable, write } = FUNCTION_OPTIONS[name];
   return value === undefined ? [] : [[variable, write(value)]];
 }

@@ -10,13 +10,13 @@ const LISTED = {
 };
 
 type Listed = typeof LISTED;
-export type OptionName = keyof Listed;
+export type FunctionOptionName = keyof Listed;
 /** Each option's setting by its name, as config.ts reads it. */
-export type OptionValues = { [K in OptionName]: Listed[K] extends FunctionOption<infer Value> ? Value : never };
+export type OptionValues = { [K in FunctionOptionName]: Listed[K] extends FunctionOption<infer Value> ? Value : never };
 /** The list typed per entry, so that an option's hooks only ever get its own setting. */
-export const FUNCTION_OPTIONS: { [K in OptionName]: FunctionOption<OptionValues[K]> } = LISTED;
+export const FUNCTION_OPTIONS: { [K in FunctionOptionName]: FunctionOption<OptionValues[K]> } = LISTED;
 // Object.keys types its result as string[]; these are the list's own keys.
-export const OPTION_NAMES = Object.keys(FUNCTION_OPTIONS) as OptionName[];
+export const OPTION_NAMES = Object.keys(FUNCTION_OPTIONS) as FunctionOptionName[];
 /** Each option's variable (test/structure checks each has one home, in its own folder). */
 export const OPTION_VARIABLES: string[] = Object.values<FunctionOption<unknown>>(FUNCTION_OPTIONS).map(
   ({ variable }) => variable,
@@ -24,6 +24,6 @@ export const OPTION_VARIABLES: string[] = Object.values<FunctionOption<unknown>>
 
 /** The middlewares of every option for its setting, in the list's order (none for one that is off). */
 export function optionMiddlewares(values: OptionValues): ApiMiddleware[] {
-  const of = <K extends OptionName>(name: K) => FUNCTION_OPTIONS[name].middlewares(values[name]);
+  const of = <K extends FunctionOptionName>(name: K) => FUNCTION_OPTIONS[name].middlewares(values[name]);
   return OPTION_NAMES.flatMap(of);
 }

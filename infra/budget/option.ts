@@ -27,7 +27,7 @@ function readBudget(context: ContextReader): BudgetSettings | undefined {
 export const BUDGET: StackOption<BudgetSettings> = {
   contextKeys: ['monthlyBudgetUsd'],
   removedKeys: {},
-  readSettings: readBudget,
+  read: readBudget,
   besideStacks: [],
   addToStack: (scope, { usd, email }) => monthlyBudget(scope, usd, email),
 };

@@ -16,7 +16,7 @@ const WAF_STACK = { suffix: 'EdgeWaf', region: EDGE_WAF_REGION };
 export const EDGE: StackOption<EdgeSettings, string> = {
   contextKeys: EDGE_CONTEXT_KEYS,
   removedKeys: REMOVED_EDGE_KEYS,
-  readSettings: (context, ceiling) => readEdge(context, ceiling.maxRequestsPerSecond),
+  read: (context, ceiling) => readEdge(context, ceiling.maxRequestsPerSecond),
   besideStacks: [WAF_STACK],
 
   // The stacks need their Region at synth (a cross-region reference is resolved then): the CLI's,

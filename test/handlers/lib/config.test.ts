@@ -1,11 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, readConfig } from '../../../handlers/lib/config.ts';
+import { MINIMAL_FUNCTION_ENV } from '../../helpers/function-env.ts';
 
-const base = {
-  PLANTS_TABLE_NAME: 'plants',
-  AUTH_ISSUER: 'https://issuer.example.com/',
-  AUTH_AUDIENCE: 'api://plants',
-};
+const base = MINIMAL_FUNCTION_ENV;
 
 describe('readConfig', () => {
   it('applies the documented defaults', () => {

@@ -6,12 +6,9 @@ import { ConfigError, readConfig } from '../../../../handlers/lib/config.ts';
 import { BEHIND_EDGE } from '../../../../handlers/lib/edge/environment.ts';
 import { functionEnvironment } from '../../../../handlers/lib/environment.ts';
 import { optionMiddlewares } from '../../../../handlers/lib/options.ts';
+import { MINIMAL_FUNCTION_ENV } from '../../../helpers/function-env.ts';
 
-const base = {
-  PLANTS_TABLE_NAME: 'plants',
-  AUTH_ISSUER: 'https://issuer.example.com/',
-  AUTH_AUDIENCE: 'api://plants',
-};
+const base = MINIMAL_FUNCTION_ENV;
 
 describe('BEHIND_EDGE', () => {
   it('reads the caller’s headers as the edge forwards them only when BEHIND_EDGE=true', () => {
