@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { boundaryFromCommandLine } from './bootstrap/app-boundary.ts';
 import { flag } from './context-values.ts';
 import { SettingsError } from './settings.ts';
-import { refuseDisposableProduction, stackNameOf } from './stack-environment.ts';
+import { refuseDisposableProduction, stackKindLine, stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';
 
 const app = new App();
@@ -19,12 +19,7 @@ try {
   // Checked before any stack exists: what `cdk synth` and `cdk deploy` build goes through here.
   refuseDisposableProduction(context, stackName);
   const stack = plantStoreStacks(app, stackName);
-  // The CDK CLI drops `-c dev` (no `=true`) with only a warning: every synth says which kind it made.
-  console.error(
-    flag(context, 'dev')
-      ? `${stack.stackName}: a disposable stack (-c dev=true): cdk destroy deletes its table, user pool and logs`
-      : `${stack.stackName}: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)`,
-  );
+  console.error(stackKindLine(stack.stackName, flag(context, 'dev')));
 } catch (error) {
   // A bad -c flag is the operator's to fix: say which, without a stack trace.
   if (!(error instanceof SettingsError)) throw error;

@@ -41,6 +41,15 @@ export function serviceNameOf(environment: string): string {
 }
 
 /**
+ * The line every synth prints about the stack it made: the CDK CLI drops `-c dev` (no `=true`) with
+ * only a warning, so which kind was made is always said.
+ */
+export const stackKindLine = (stackName: string, disposable: boolean): string =>
+  disposable
+    ? `${stackName}: a disposable stack (-c dev=true): cdk destroy deletes its table, user pool and logs`
+    : `${stackName}: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)`;
+
+/**
  * A disposable stack (`-c dev=true`) deletes its table and user pool with it: refused under the
  * production stack's name, and in the production environment, whose metrics (its `service`) it
  * would share with the production stack's alarms.

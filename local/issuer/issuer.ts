@@ -6,7 +6,6 @@ import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:cryp
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
-import { generate } from 'selfsigned';
 
 export interface SigningKey {
   kid: string;
@@ -75,6 +74,9 @@ export function signToken(key: SigningKey, claims: Record<string, unknown>, head
 
 /** A self-signed certificate for localhost, 127.0.0.1 and any `extraNames`, valid for a year. */
 export async function createTlsIdentity(extraNames: string[] = []): Promise<TlsIdentity> {
+  // Loaded here, not with the module: every CLI that signs a token imports this file, and only the
+  // first start of a server makes a certificate (selfsigned and node-forge are most of its load time).
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'plant-store local issuer' }], {
     keySize: 2048,
     extensions: [
