@@ -93,6 +93,6 @@ export function renderScale(r: ScaleResults): string {
     '',
     walksTable(r),
     '',
-    `As deployed the stage throttle (${r.limits.stageRate} req/s) comes first: one caller can take it; behind the edge (${r.assumed.edgePerCallerRate.toFixed(1)} req/s per token) it takes ${r.callersForStageThrottle.withEdge}.`,
+    `As deployed the stage throttle (${r.limits.stageRate} req/s) comes first: ${r.callersForStageThrottle === 1 ? 'one caller' : `${r.callersForStageThrottle} callers`} can take it (behind the edge each token has a limit of its own: docs/edge.md).`,
   ].join('\n');
 }

@@ -3,9 +3,8 @@
 // company-wide group (every request reads it) of each size, at Lambda's default concurrency quota
 // and after raising it to 10,000, requests being first pages or walks of every page.
 
-// The stack's own readers, without CDK: the default ceiling and the edge's default limits.
+// The stack's own reader, without CDK: the default ceiling.
 import { readCeiling } from '../../infra/ceiling.ts';
-import { readEdge } from '../../infra/edge/settings.ts';
 import { round } from '../harness/stats.ts';
 import type { GroupReadMeasurements } from './scale-group-reads.ts';
 import type { ScaleMeasurements } from './scale-measure.ts';
@@ -59,20 +58,12 @@ export interface ScaleResults {
   measured: ScaleMeasurements;
   groupReads: GroupReadMeasurements;
   limits: Limits;
-  assumed: typeof ASSUMED & { edgePerCallerRate: number };
-  /** Callers it takes to use up the default stage throttle on their own: 1 without the edge. */
-  callersForStageThrottle: { withoutEdge: number; withEdge: number };
+  assumed: typeof ASSUMED;
+  /** Callers it takes to use up the stage throttle as deployed: one, since nothing limits a caller. */
+  callersForStageThrottle: number;
   scenarios: ScaleScenario[];
   /** The hottest partition's read units a second against the rate: before and chosen, each quota, largest group. */
   sweep: { design: string; quota: number; points: { rate: number; hotRru: number }[] }[];
-}
-
-/** The edge's default per-token limit as a steady rate (-c edge=true, infra/edge/settings.ts). */
-function edgePerCallerRate(): number {
-  const edgeOn = (key: string) => (key === 'edge' ? 'true' : undefined);
-  const edge = readEdge(edgeOn, readCeiling(edgeOn).maxRequestsPerSecond);
-  if (!edge) throw new Error('the edge settings gave no limits');
-  return edge.tokenLimit / edge.windowSeconds;
 }
 
 export function modelScale(measured: ScaleMeasurements, groupReads: GroupReadMeasurements): ScaleResults {
@@ -130,16 +121,12 @@ export function modelScale(measured: ScaleMeasurements, groupReads: GroupReadMea
       };
     }),
   );
-  const perToken = edgePerCallerRate();
   return {
     measured,
     groupReads,
     limits,
-    assumed: { ...ASSUMED, edgePerCallerRate: perToken },
-    callersForStageThrottle: {
-      withoutEdge: callersToReach(limits.stageRate, undefined),
-      withEdge: callersToReach(limits.stageRate, perToken),
-    },
+    assumed: ASSUMED,
+    callersForStageThrottle: callersToReach(limits.stageRate, undefined),
     scenarios,
     sweep,
   };

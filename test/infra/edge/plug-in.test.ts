@@ -12,15 +12,12 @@ const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const EDGE_FOLDERS = ['infra/edge/', 'handlers/lib/edge/', 'test/infra/edge/', 'test/handlers/lib/edge/'];
 const inEdge = (file: string) => EDGE_FOLDERS.some((folder) => file.startsWith(folder));
 
-it('is imported outside its folders only by the two lists of options, and by the scale model', () => {
+it('is imported outside its folders only by the two lists of options', () => {
   const files = sourceFiles(REPO);
   const importers = [...importGraph(REPO, files)]
     .filter(([file, targets]) => !inEdge(file) && targets.some(inEdge))
     .map(([file]) => file);
   expect(importers.sort()).toEqual([
-    // The scale model's figure behind the edge (its default per-token limit): bench/ reads the
-    // edge's settings without CDK, which the stack's list of options loads.
-    'bench/scale/scale-scenarios.ts',
     'handlers/lib/options.ts',
     'infra/options.ts',
   ]);
