@@ -17,10 +17,7 @@ it('is imported outside its folders only by the two lists of options', () => {
   const importers = [...importGraph(REPO, files)]
     .filter(([file, targets]) => !inEdge(file) && targets.some(inEdge))
     .map(([file]) => file);
-  expect(importers.sort()).toEqual([
-    'handlers/lib/options.ts',
-    'infra/options.ts',
-  ]);
+  expect(importers.sort()).toEqual(['handlers/lib/options.ts', 'infra/options.ts']);
 });
 
 /** Code (not comments) that turns the edge on or names its stack. */
