@@ -2,7 +2,7 @@
 // optionally a JWT authorizer and a custom domain name.
 
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   ApiMapping,
@@ -22,6 +22,7 @@ import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-log
 import { Construct } from 'constructs';
 import { OPERATIONS } from '../handlers/lib/operations.ts';
 import { accessLogFields } from '../handlers/lib/telemetry-names.ts';
+import { CORS_RULE } from './cors.ts';
 import type { CustomDomain } from './custom-domain.ts';
 import type { Identity } from './identity.ts';
 import type { TelemetrySettings } from './telemetry.ts';
@@ -57,10 +58,7 @@ export class PlantsApi extends Construct {
         corsPreflight: {
           allowOrigins: corsOrigins,
           allowMethods: [CorsHttpMethod.GET],
-          allowHeaders: ['authorization'],
-          // Pagination is in the Link header, so browsers must be allowed to read it.
-          exposeHeaders: ['link'],
-          maxAge: Duration.hours(1),
+          ...CORS_RULE,
         },
       }),
     });

@@ -4,7 +4,7 @@
 // permission for CloudFront with the distribution's ARN); its viewer-request function
 // (viewer-function.ts) carries the caller's token past the signature in a header of its own.
 
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -72,7 +72,7 @@ export class Edge extends Construct implements Front {
     super(scope, id);
     const { alias, settings, corsOrigins, customDomain } = props;
     const cors = corsOrigins.length > 0;
-    const url = aliasFunctionUrl(alias, corsOrigins, Duration.hours(1));
+    const url = aliasFunctionUrl(alias, corsOrigins);
     const viewerRequest = new CloudFrontFunction(this, 'ViewerRequest', {
       comment: 'Plant store: 404 for what the API does not serve; the caller token past the origin signature',
       runtime: FunctionRuntime.JS_2_0,

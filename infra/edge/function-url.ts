@@ -6,20 +6,20 @@ import { type Duration, Fn } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { type Alias, CfnPermission, type FunctionUrl, FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { CORS_RULE } from '../cors.ts';
 import type { RequestMetrics } from '../front.ts';
 
 /** CORS answered by the function URL itself, so browsers' preflights pass through CloudFront to it. */
-export function aliasFunctionUrl(alias: Alias, corsOrigins: string[], maxAge: Duration): FunctionUrl {
+export function aliasFunctionUrl(alias: Alias, corsOrigins: string[]): FunctionUrl {
   return alias.addFunctionUrl({
     authType: FunctionUrlAuthType.AWS_IAM,
     ...(corsOrigins.length > 0 && {
       cors: {
         allowedOrigins: corsOrigins,
         allowedMethods: [HttpMethod.GET],
-        allowedHeaders: ['authorization'],
-        // Pagination is in the Link header, so browsers must be allowed to read it.
-        exposedHeaders: ['link'],
-        maxAge,
+        allowedHeaders: CORS_RULE.allowHeaders,
+        exposedHeaders: CORS_RULE.exposeHeaders,
+        maxAge: CORS_RULE.maxAge,
       },
     }),
   });

@@ -8,6 +8,34 @@ import { declaredUnset, type FunctionSettings, functionEnvironment } from '../..
 const COGNITO = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123';
 const required = { tableName: 'plants', auth: { issuer: 'https://issuer.example.com/', audience: ['api://plants'] } };
 
+/** Every setting the function has, none left to its default. */
+const EVERY_SETTING: FunctionSettings = {
+  tableName: 'plants',
+  dynamodbEndpoint: 'http://127.0.0.1:8000',
+  maxPageSize: 50,
+  publicBaseUrl: 'https://plants.example.com/api',
+  auth: {
+    issuer: 'https://tenant.eu.auth0.com/',
+    audience: ['https://plants.example.com'],
+    issuerType: 'oidc',
+    tokenUse: 'any',
+    maxTokenLifetime: 3600,
+    jwksUri: 'https://keys.example.com/jwks.json',
+    requiredScope: ['read:plants', 'plants/read'],
+    groupsClaim: 'https://plants.example.com/roles',
+  },
+  telemetry: {
+    requestLog: 'all',
+    service: 'plants-eu',
+    namespace: 'PlantsEu',
+    metrics: false,
+    pretty: true,
+    version: '7',
+    initializationType: 'provisioned-concurrency',
+  },
+  groupCache: { ttlSeconds: 0, maxBytes: 1_048_576 },
+};
+
 const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
   'the default stack: a Cognito user pool, its groups claim by default': {
     settings: {
@@ -28,60 +56,8 @@ const shapes: Record<string, { settings: FunctionSettings; read: object }> = {
       telemetry: { service: 'plant-store', namespace: 'PlantStore', requestLog: 'failures' },
     },
   },
-  'an external OIDC issuer with every setting given': {
-    settings: {
-      tableName: 'plants',
-      dynamodbEndpoint: 'http://127.0.0.1:8000',
-      maxPageSize: 50,
-      publicBaseUrl: 'https://plants.example.com/api',
-      auth: {
-        issuer: 'https://tenant.eu.auth0.com/',
-        audience: ['https://plants.example.com'],
-        issuerType: 'oidc',
-        tokenUse: 'any',
-        maxTokenLifetime: 3600,
-        jwksUri: 'https://keys.example.com/jwks.json',
-        requiredScope: ['read:plants', 'plants/read'],
-        groupsClaim: 'https://plants.example.com/roles',
-      },
-      telemetry: {
-        requestLog: 'all',
-        service: 'plants-eu',
-        namespace: 'PlantsEu',
-        metrics: false,
-        pretty: true,
-        version: '7',
-        initializationType: 'provisioned-concurrency',
-      },
-      groupCache: { ttlSeconds: 0, maxBytes: 1_048_576 },
-    },
-    read: {
-      tableName: 'plants',
-      dynamodbEndpoint: 'http://127.0.0.1:8000',
-      maxPageSize: 50,
-      publicBaseUrl: 'https://plants.example.com/api',
-      auth: {
-        issuer: 'https://tenant.eu.auth0.com/',
-        audience: ['https://plants.example.com'],
-        issuerType: 'oidc',
-        tokenUse: 'any',
-        maxTokenLifetime: 3600,
-        jwksUri: 'https://keys.example.com/jwks.json',
-        requiredScope: ['read:plants', 'plants/read'],
-        groupsClaim: 'https://plants.example.com/roles',
-      },
-      telemetry: {
-        requestLog: 'all',
-        service: 'plants-eu',
-        namespace: 'PlantsEu',
-        metrics: false,
-        pretty: true,
-        version: '7',
-        initializationType: 'provisioned-concurrency',
-      },
-      groupCache: { ttlSeconds: 0, maxBytes: 1_048_576 },
-    },
-  },
+  // Given in full, every setting reads back as it was written.
+  'an external OIDC issuer with every setting given': { settings: EVERY_SETTING, read: EVERY_SETTING },
   'the local issuer: Cognito-shaped tokens from a URL that is not a pool, groups off, links on loopback': {
     settings: {
       ...required,
