@@ -1,13 +1,8 @@
 // The bill ceiling in the synthesized template: the stage throttle, the function's concurrency and
-// the table's maximum on-demand throughput all follow from -c maxRequestsPerSecond, and agree; so do
-// the response bytes an hour can send, with the function's page byte budget.
+// the table's maximum on-demand throughput all follow from -c maxRequestsPerSecond, and agree (the
+// bytes an hour can send at that rate are the lab's: lab/test/bill.test.ts).
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { BILLING_FACTS, PRICES } from '../../bench/cost/prices.ts';
-import { worstHour } from '../../bench/cost/worst-hour.ts';
-import { ENV } from '../../handlers/lib/environment.ts';
-import { HEADROOM, PAGE_BYTE_BUDGET } from '../../handlers/lib/page-budget.ts';
-import { ceilingFor } from '../../infra/ceiling.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 type Properties = Record<string, unknown>;
@@ -22,12 +17,6 @@ const functionOf = (s: Synthesized): Properties => {
   return fn?.Properties ?? {};
 };
 
-const status = { functionLog: 600, lambdaPlatform: 0, apiAccessLog: 192, response: 380 };
-const inputs = {
-  billedDurationMs: 15,
-  refusalDurationMs: 2,
-  logBytesByStatus: { '200': status, '400': status, '401': status, '503': status },
-};
 let plain: Synthesized;
 let capped: Synthesized;
 beforeAll(async () => {
@@ -68,24 +57,6 @@ describe('one setting, every limit', () => {
     expect(stage.ThrottlingBurstLimit).toBe(concurrency);
     expect(table.MaxReadRequestUnits).toBe(400 * 20);
     expect(table.MaxWriteRequestUnits).toBe(400 * 10);
-  });
-
-  it('bounds the response bytes an hour sends by the stage rate, times the page the function caps', () => {
-    for (const s of [plain, capped]) {
-      // Prepare: the rate the template's stage admits, and the page its function reads (no MAX_PAGE_SIZE: the default).
-      const rate = (only(s, 'AWS::ApiGatewayV2::Stage').DefaultRouteSettings as Record<string, number>)
-        .ThrottlingRateLimit;
-      const variables = (functionOf(s).Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables[ENV.maxPageSize]).toBeUndefined();
-
-      // Act: what the worst hour prices at that ceiling.
-      const hour = worstHour(inputs, ceilingFor(rate ?? 0));
-
-      // Assess: every admitted response at most the byte budget and its headroom, one billed request.
-      const bytes = (rate ?? 0) * 3600 * (PAGE_BYTE_BUDGET + HEADROOM);
-      expect(hour.validTokensUsd.dataTransferOut).toBeCloseTo((bytes * PRICES.dataTransferOut.usd) / 1e9, 3);
-      expect(PAGE_BYTE_BUDGET + HEADROOM).toBeLessThanOrEqual(BILLING_FACTS.httpApiMeteringBytes);
-    }
   });
 
   it('puts the user pool on the Lite feature plan', () => {

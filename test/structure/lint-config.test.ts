@@ -18,13 +18,13 @@ function write(path: string, text: string): void {
   writeFileSync(join(tree, path), text);
 }
 
-it('passes `biome ci` on a tree with bench/out/ and other git-ignored output in it', async () => {
+it('passes `biome ci` on a tree with lab/out/ and other git-ignored output in it', async () => {
   for (const file of ['biome.json', '.gitignore']) copyFileSync(join(REPO, file), join(tree, file));
   write('handlers/ok.ts', "export const ok = 'yes';\n");
-  // As bench/run.ts writes them: JSON.stringify's layout, which Biome's formatter would change.
+  // As lab/run.ts writes them: JSON.stringify's layout, which Biome's formatter would change.
   const results = `${JSON.stringify({ tableSizes: [0, 10_000, 100_000], quick: false }, null, 2)}\n`;
-  write('bench/out/results.json', results);
-  write('bench/tmp/bundles/handler/index.mjs', 'var a=1;export{a}');
+  write('lab/out/results.json', results);
+  write('lab/tmp/bundles/handler/index.mjs', 'var a=1;export{a}');
   write('.local/server.json', results);
   write('jest-results.json', results);
 
@@ -46,12 +46,15 @@ it("fails `npm run lint` on an import across the rooms' boundaries, and only the
       writeFileSync(join(rooms, path), `import { x } from '${from}';\n\nexport const y = x;\n`);
     };
     // Forbidden: the function or the client reaching out, the stack past the function's
-    // environment and names, anything but bench/ and test/ reaching into local/.
+    // environment and names, anything but lab/ and test/ reaching into local/, anything outside lab/
+    // reaching into it.
     importing('handlers/lib/out.ts', '../../local/server/options.ts');
     importing('handlers/lib/auth/out.ts', '../../../infra/settings.ts');
     importing('client/out.ts', '../handlers/lib/loopback.ts');
     importing('infra/out.ts', '../handlers/lib/plants.ts');
     importing('deployed/out.ts', '../local/store/table.ts');
+    importing('test/out.ts', '../lab/config.ts');
+    importing('local/out.ts', '../lab/run.ts');
     // Allowed.
     importing('handlers/lib/auth/in.ts', '../config.ts');
     importing('infra/in.ts', '../handlers/lib/environment.ts');
@@ -59,7 +62,7 @@ it("fails `npm run lint` on an import across the rooms' boundaries, and only the
     importing('infra/in2.ts', '../handlers/lib/edge/environment.ts');
     importing('infra/out2.ts', '../handlers/lib/config.ts');
     importing('local/cli/in.ts', '../../handlers/lib/loopback.ts');
-    importing('bench/in.ts', '../local/store/table.ts');
+    importing('lab/in.ts', '../local/store/table.ts');
     importing('test/local/in.ts', '../../local/cli/args.ts');
 
     const biome = join(REPO, 'node_modules', '.bin', 'biome');
@@ -77,6 +80,8 @@ it("fails `npm run lint` on an import across the rooms' boundaries, and only the
       'handlers/lib/out.ts',
       'infra/out.ts',
       'infra/out2.ts',
+      'local/out.ts',
+      'test/out.ts',
     ]);
   } finally {
     rmSync(rooms, { recursive: true, force: true });

@@ -19,7 +19,7 @@ it('is imported outside its folder only by the list of options', () => {
   expect(importers).toEqual(['infra/options.ts']);
 });
 
-it('is named by its context key outside its folders only by the bench and the deployed check', () => {
+it('is named by its context key outside its folders only by the lab and the deployed check', () => {
   const naming = sourceFiles(REPO)
     .filter((file) => !inBudget(file) && !file.startsWith('test/infra/budget/'))
     .filter((file) =>
@@ -29,7 +29,7 @@ it('is named by its context key outside its folders only by the bench and the de
     );
   expect(naming.sort()).toEqual([
     // The price of each flag (bench:bill) and the post-deploy check's budget case.
-    'bench/cost/flag-prices.ts',
+    'lab/cost/flag-prices.ts',
     'test/deployed/live-check.test.ts',
   ]);
 });

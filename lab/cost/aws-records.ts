@@ -1,0 +1,160 @@
+// The log records only AWS writes, rendered with realistic values so their bytes can be counted:
+// the HTTP API access log from the stack's own format (infra/api.ts), and Lambda's platform records
+// in the JSON log format, shaped as the Lambda Developer Guide documents them ("Using structured
+// JSON format with system logs"; the Telemetry API schema reference for the `tracing` field) and as
+// CloudWatch shows them for a Node.js function in 2026 (`functionArn` in platform.start).
+
+import { LIST_PLANTS, routeKeyOf } from '../../handlers/lib/operations.ts';
+import { accessLogFields } from '../../handlers/lib/telemetry-names.ts';
+import { FUNCTION_MEMORY_MB } from '../../infra/function-runtime.ts';
+import type { TelemetrySettings } from '../../infra/telemetry.ts';
+
+/** What is known of one answered request, to fill in the records. */
+export interface AnsweredRequest {
+  status: number;
+  /** The function's duration, ms. */
+  durationMs: number;
+  bodyBytes: number;
+}
+
+// Realistic values, at their usual lengths: an API Gateway request id (16 characters), a Lambda
+// request id (a UUID), a CDK-named function, an IPv4 client address of the longest form.
+const API_REQUEST_ID = 'Jx4kXhXdoAMEV7A=';
+const LAMBDA_REQUEST_ID = '8f6a0c41-2c3e-4a3b-9a8e-1d2c3b4a5f60';
+const FUNCTION_ARN =
+  'arn:aws:lambda:us-east-1:123456789012:function:PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl';
+const TIME = '2026-11-20T10:11:12.345Z';
+const TRACING = {
+  spanId: '6b2e1f6a9c3d4e5f',
+  type: 'X-Amzn-Trace-Id',
+  value: 'Root=1-6740a1b2-0123456789abcdef01234567;Parent=6b2e1f6a9c3d4e5f;Sampled=1',
+};
+/** The gateway's own share of a request's latency, on top of the function's duration. */
+const GATEWAY_MS = 8;
+
+const ACCESS_LOG_VALUES: Record<string, (request: AnsweredRequest) => string> = {
+  '$context.requestId': () => API_REQUEST_ID,
+  '$context.requestTime': () => '20/Nov/2026:10:11:12 +0000',
+  '$context.identity.sourceIp': () => '198.51.100.123',
+  '$context.identity.userAgent': () =>
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  '$context.routeKey': () => routeKeyOf(LIST_PLANTS),
+  '$context.protocol': () => 'HTTP/1.1',
+  '$context.httpMethod': () => LIST_PLANTS.method,
+  '$context.path': () => LIST_PLANTS.path,
+  '$context.status': (r) => String(r.status),
+  '$context.responseLength': (r) => String(r.bodyBytes),
+  '$context.responseLatency': (r) => String(Math.ceil(r.durationMs) + GATEWAY_MS),
+  '$context.integrationLatency': (r) => String(Math.ceil(r.durationMs) + 1),
+  '$context.integrationStatus': () => '200',
+  // Set only when the gateway itself fails the request (a crash, a timeout, throttling).
+  '$context.integrationErrorMessage': () => '-',
+  '$context.error.message': () => '-',
+  '$context.authorizer.error': () => '-',
+  '$context.authorizer.claims.sub': () => LAMBDA_REQUEST_ID,
+};
+
+/** One access log record as API Gateway writes it for this request. */
+export function accessLogRecord(settings: TelemetrySettings, request: AnsweredRequest, jwtAuthorizer = false): string {
+  const format = JSON.stringify(accessLogFields(settings.accessLog, jwtAuthorizer));
+  return format.replace(/\$context\.[A-Za-z.]+/g, (variable) => {
+    const value = ACCESS_LOG_VALUES[variable];
+    if (!value) throw new Error(`No realistic value for ${variable}: add one to lab/cost/aws-records.ts`);
+    return JSON.stringify(value(request)).slice(1, -1);
+  });
+}
+
+/**
+ * Lambda's platform records for one invocation at the configured system log level: none at WARN
+ * for an invocation that returned (a timeout, a crash or a failed INIT is still reported),
+ * platform.start and platform.report at INFO, platform.runtimeDone too at DEBUG.
+ */
+export function platformRecords(
+  settings: TelemetrySettings,
+  request: AnsweredRequest & { maxMemoryUsedMB: number },
+): string[] {
+  if (settings.systemLogLevel === 'WARN') return [];
+  const tracing = settings.tracing ? { tracing: TRACING } : {};
+  const metrics = {
+    durationMs: Math.round(request.durationMs * 1000) / 1000,
+    billedDurationMs: Math.max(1, Math.ceil(request.durationMs)),
+    memorySizeMB: FUNCTION_MEMORY_MB,
+    maxMemoryUsedMB: request.maxMemoryUsedMB,
+  };
+  const records: object[] = [
+    {
+      time: TIME,
+      type: 'platform.start',
+      record: { requestId: LAMBDA_REQUEST_ID, functionArn: FUNCTION_ARN, version: '7', ...tracing },
+    },
+    {
+      time: TIME,
+      type: 'platform.report',
+      record: { requestId: LAMBDA_REQUEST_ID, metrics, ...tracing, status: 'success' },
+    },
+  ];
+  if (settings.systemLogLevel === 'DEBUG') {
+    records.push({
+      time: TIME,
+      type: 'platform.runtimeDone',
+      record: {
+        requestId: LAMBDA_REQUEST_ID,
+        status: 'success',
+        ...tracing,
+        spans: [{ name: 'responseLatency', start: TIME, durationMs: metrics.durationMs }],
+        metrics: { durationMs: metrics.durationMs, producedBytes: request.bodyBytes },
+      },
+    });
+  }
+  return records.map((record) => JSON.stringify(record));
+}
+
+/** What Lambda adds at a cold start: platform.initStart at INFO (initReport and initRuntimeDone at DEBUG). */
+export function platformInitRecords(settings: TelemetrySettings, initMs: number): string[] {
+  if (settings.systemLogLevel === 'WARN') return [];
+  const init = { initializationType: 'on-demand', phase: 'init' };
+  const records: object[] = [
+    {
+      time: TIME,
+      type: 'platform.initStart',
+      record: {
+        ...init,
+        runtimeVersion: 'nodejs:24.v21',
+        runtimeVersionArn:
+          'arn:aws:lambda:us-east-1::runtime:775dab0d220a0b97f3ec34fe1692d7a07b5d13049153b00f03204c9543bd69e4',
+        functionName: 'PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl',
+        functionVersion: '7',
+        instanceId: '2026/11/20/PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl[7]22be53a8cfde4e68b844f8ec293b2543',
+        instanceMaxMemory: FUNCTION_MEMORY_MB * 1024 * 1024,
+      },
+    },
+  ];
+  if (settings.systemLogLevel === 'DEBUG') {
+    records.push(
+      { time: TIME, type: 'platform.initRuntimeDone', record: { ...init, status: 'success' } },
+      { time: TIME, type: 'platform.initReport', record: { ...init, metrics: { durationMs: initMs } } },
+    );
+  }
+  return records.map((record) => JSON.stringify(record));
+}
+
+/**
+ * The response as API Gateway sends it over HTTP/1.1 (status line, its own headers, the function's,
+ * the body): what internet data transfer bills, TCP/IP and TLS framing left out (a few percent).
+ */
+export function responseBytes(response: {
+  statusCode: number;
+  headers?: Record<string, string>;
+  body: string;
+}): number {
+  const body = Buffer.byteLength(response.body);
+  const headers = {
+    Date: 'Fri, 20 Nov 2026 10:11:12 GMT',
+    'Content-Length': String(body),
+    Connection: 'keep-alive',
+    'Apigw-Requestid': API_REQUEST_ID,
+    ...response.headers,
+  };
+  const head = [`HTTP/1.1 ${response.statusCode} OK`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  return Buffer.byteLength(`${head.join('\r\n')}\r\n\r\n`) + body;
+}

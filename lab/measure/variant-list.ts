@@ -1,0 +1,69 @@
+// bench:variants' levers, each a change to the production build or to how it runs, measured
+// against production in the same run (variants.ts); the DynamoDB clients replace
+// handlers/lib/dynamodb-client.ts with an entry of their own.
+
+import { SOURCE_MAPS_NODE_OPTIONS } from '../../infra/function-runtime.ts';
+import type { BuildHandlerOptions } from '../../scripts/build.ts';
+import { BUILD_PLUGINS } from '../../scripts/build.ts';
+import { requireBuiltins } from '../../scripts/require-builtins.ts';
+import { benchDir } from '../config.ts';
+import { ENTRIES } from '../harness/bundles.ts';
+import type { FunctionEnvOptions } from '../harness/environment.ts';
+import { replaceModule } from '../harness/stub-packages.ts';
+
+export interface Variant {
+  build?: BuildHandlerOptions;
+  env?: FunctionEnvOptions & { nodeOptions?: string };
+  /** Node's compile cache beside the bundle, written by one unrecorded run of the same Node. */
+  compileCache?: boolean;
+  /** The issuer's JWKS handed to the function (BENCH_DELIVERED_JWKS), its JWKS URL unreachable. */
+  deliveredJwks?: boolean;
+  /** Changes the request path: warm latency and CPU per request against production's (variants-warm.ts). */
+  warm?: boolean;
+}
+
+/** The function with another DynamoDB client behind plants.ts's PlantsClient (lab/entries/dynamodb-*.ts). */
+const dynamodbClient = (file: string): Variant => ({
+  build: {
+    overrides: {
+      plugins: [...BUILD_PLUGINS, replaceModule(/\/dynamodb-client\.ts$/, `${benchDir}entries/${file}`)],
+    },
+  },
+  warm: true,
+});
+
+/** Where the "JWKS delivered" variant's JWKS URL points: nothing listens, so a fetch would fail the run. */
+export const UNREACHABLE_JWKS_URI = 'https://127.0.0.1:9/.well-known/jwks.json';
+
+export const VARIANTS: Record<string, Variant> = {
+  production: {},
+  // The same build measured as if it were a variant: its difference from production is the noise.
+  'control: production again (A vs A)': { warm: true },
+  'DynamoDB client: AWS SDK v3 (before issue 36)': dynamodbClient('dynamodb-sdk-v3.ts'),
+  'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
+  'no init warm-up (JWKS and DynamoDB connection on the first request)': {
+    build: {
+      overrides: {
+        plugins: [...BUILD_PLUGINS, replaceModule(/\/warm-up\.ts$/, `${benchDir}entries/no-warm-up.ts`)],
+      },
+    },
+  },
+  "full default credential chain (the SDK's credential-provider-node)": {
+    build: { overrides: { plugins: [requireBuiltins] } },
+  },
+  'no code splitting (one file)': { build: { overrides: { splitting: false } } },
+  'source maps loaded (-c sourceMaps=true: --enable-source-maps)': { env: { nodeOptions: SOURCE_MAPS_NODE_OPTIONS } },
+  'tracing on (Tracer and aws-xray-sdk-core loaded, as on Lambda)': { env: { tracing: true } },
+  'V8 compile cache beside the bundle, written by this same Node (NODE_COMPILE_CACHE, portable)': {
+    compileCache: true,
+  },
+  'JWKS delivered with the deployment (no JWKS fetch at init)': {
+    build: {
+      overrides: {
+        plugins: [...BUILD_PLUGINS, replaceModule(/^aws-jwt-verify\/jwk$/, `${benchDir}entries/delivered-jwks.ts`)],
+      },
+    },
+    deliveredJwks: true,
+  },
+  'trivial handler': { build: { entry: ENTRIES.trivial } },
+};

@@ -1,0 +1,98 @@
+// The tables bench:scale prints, which lab/docs/scale.md quotes verbatim (lab/test/doc-figures.test.ts):
+// read units per group read at the default page, where each design crosses which limit for a
+// company-wide group, and page walks with the chosen design.
+
+import { type Crossings, LIMIT_NAMES } from '../scale/scale-model.ts';
+import { CHOSEN, QUOTAS, type ScaleResults, type ScaleScenario } from '../scale/scale-scenarios.ts';
+
+export const rate = (value: number | null) => (value === null ? 'never' : Math.round(value).toLocaleString('en-US'));
+const count = (value: number) => value.toLocaleString('en-US');
+/** The first limit crossed (ties joined by =) and the rate at which it is. */
+export const firstLimit = (c: Crossings) =>
+  `${c.first.map((name) => LIMIT_NAMES[name]).join(' = ')} at ${rate(c.rates[c.first[0] ?? 'accountApiRate'])}`;
+const largestGroup = (r: ScaleResults) => Math.max(...r.groupReads.reads.map((read) => read.groupPlants));
+
+/** Read units of one group read on a first page at the default page, cache off and on a miss. */
+export function groupReadsTable(r: ScaleResults): string {
+  const g = r.groupReads;
+  const at = (plants: number, cached: boolean) =>
+    g.reads.find((read) => read.pageSize === g.defaultPage && read.groupPlants === plants && read.cached === cached);
+  const sizes = [...new Set(g.reads.map((read) => read.groupPlants))];
+  return [
+    `| company-wide group | items read, cache off | RRU | items read, cache miss | RRU |`,
+    '|---|---|---|---|---|',
+    ...sizes.map(
+      (plants) =>
+        `| ${count(plants)} plants | ${at(plants, false)?.itemsRead} | ${at(plants, false)?.measuredRru} | ${at(plants, true)?.itemsRead} | ${at(plants, true)?.measuredRru} |`,
+    ),
+  ].join('\n');
+}
+
+const crossingRow = (s: ScaleScenario) =>
+  `| ${s.design} | ${count(s.quota)} | ${s.workload.hotReadRru} | ${rate(s.crossings.rates.hotPartition)} | ${firstLimit(s.crossings)} | ${Math.round(s.crossings.hotRruAtFirst).toLocaleString('en-US')} |`;
+
+/** Every design, first pages of the largest company-wide group, at both concurrency quotas. */
+export function designsTable(r: ScaleResults): string {
+  return [
+    '| design | concurrency quota | RRU per group read | hot partition crossed at (req/s) | first limit crossed (req/s) | hot partition RRU/s there |',
+    '|---|---|---|---|---|---|',
+    ...r.scenarios.filter((s) => s.groupPlants === largestGroup(r) && s.request === 'first page').map(crossingRow),
+  ].join('\n');
+}
+
+/** Every limit's crossing with the chosen design, first pages of the largest group, at both quotas. */
+export function limitsTable(r: ScaleResults): string {
+  const chosen = QUOTAS.map((quota) =>
+    r.scenarios.find(
+      (s) =>
+        s.design === CHOSEN && s.quota === quota && s.groupPlants === largestGroup(r) && s.request === 'first page',
+    ),
+  );
+  const names = Object.keys(LIMIT_NAMES) as (keyof typeof LIMIT_NAMES)[];
+  return [
+    `| limit (req/s at which it is crossed) | ${QUOTAS.map((q) => `quota ${count(q)}`).join(' | ')} |`,
+    `|---|${QUOTAS.map(() => '---').join('|')}|`,
+    ...names.map(
+      (name) => `| ${LIMIT_NAMES[name]} | ${chosen.map((s) => rate(s?.crossings.rates[name] ?? null)).join(' | ')} |`,
+    ),
+    `| API Gateway burst (requests at once) | ${chosen.map((s) => count(s?.crossings.burst ?? 0)).join(' | ')} |`,
+    `| stage throttle as deployed | ${chosen.map((s) => count(s?.crossings.stageThrottle ?? 0)).join(' | ')} |`,
+  ].join('\n');
+}
+
+/** The chosen design when every request walks a group's pages: one cache key per page. */
+export function walksTable(r: ScaleResults): string {
+  const walks = r.scenarios.filter((s) => s.design === CHOSEN && s.request === 'every page');
+  const sizes = [...new Set(walks.map((s) => s.groupPlants))];
+  const at = (plants: number, quota: number) => walks.find((s) => s.groupPlants === plants && s.quota === quota);
+  return [
+    `| group plants | cache keys a walk uses | ${QUOTAS.map((q) => `quota ${count(q)}: first limit (req/s)`).join(' | ')} |`,
+    `|---|---|${QUOTAS.map(() => '---').join('|')}|`,
+    ...sizes.map((plants) => {
+      const cells = QUOTAS.map((quota) => {
+        const s = at(plants, quota);
+        return s ? firstLimit(s.crossings) : '';
+      });
+      return `| ${count(plants)} | ${at(plants, QUOTAS[0] ?? 0)?.workload.keys} | ${cells.join(' | ')} |`;
+    }),
+  ].join('\n');
+}
+
+export function renderScale(r: ScaleResults): string {
+  const { measured: x } = r;
+  return [
+    `Default page: ${r.groupReads.defaultPage} plants (${r.groupReads.ownPlants} own first); read units measured = computed.`,
+    groupReadsTable(r),
+    '',
+    `Warm, cache off: ${x.off.rruPerRequest} RRU/request, mean ${x.off.meanMs} ms; cache on (${x.on.ttlSeconds} s): ${x.on.rruPerRequest} RRU/request, mean ${x.on.meanMs} ms`,
+    `Limits: ${r.limits.partitionRru} RRU/s per key, ${r.limits.tableRru} RRU/s per table, Lambda ${r.limits.lambdaRpsPerConcurrency} × concurrency req/s, API Gateway ${r.limits.accountApiRate} req/s (burst ${r.limits.accountApiBurst}), stage ${r.limits.stageRate} req/s as deployed`,
+    '',
+    designsTable(r),
+    '',
+    limitsTable(r),
+    '',
+    walksTable(r),
+    '',
+    `As deployed the stage throttle (${r.limits.stageRate} req/s) comes first: ${r.callersForStageThrottle === 1 ? 'one caller' : `${r.callersForStageThrottle} callers`} can take it (behind the edge each token has a limit of its own: docs/edge.md).`,
+  ].join('\n');
+}

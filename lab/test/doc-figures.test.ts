@@ -1,0 +1,167 @@
+// Every figure lab/docs/scale.md, lab/docs/cost.md, docs/deploy.md's price and worst-hour lines and README.md quote,
+// tied to the committed reference (lab/results.json): tables rendered from it must appear verbatim,
+// and a table row may hold no dollar figure the reference does not give. Rerun the bench, and a page
+// that still says the old figure fails here.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { billOf } from '../cost/bill-of.ts';
+import { PRICES } from '../cost/prices.ts';
+import { flagCells, money, monthlyTable, worstHourTable } from '../report/doc-figures.ts';
+import { designsTable, groupReadsTable, limitsTable, rate, walksTable } from '../report/scale-report.ts';
+import type { BenchResults } from '../results.ts';
+import { BEFORE, type ScaleResults } from '../scale/scale-scenarios.ts';
+
+const results = JSON.parse(readFileSync('results.json', 'utf8')) as BenchResults & { scale: ScaleResults };
+const { cost, scale } = results;
+/** A lab page (lab/docs/), or a product one (docs/, the README) that quotes a figure with a link here. */
+const page = (name: string) => readFileSync(`docs/${name}`, 'utf8');
+const productPage = (path: string) => readFileSync(`../${path}`, 'utf8');
+/** The one line of `text` holding `key`. */
+const lineWith = (text: string, key: string): string => {
+  const lines = text.split('\n').filter((line) => line.includes(key));
+  expect(lines).toHaveLength(1);
+  return lines[0] ?? '';
+};
+/** Dollar figures without their sign: `+$0.05`, `−$2.08` and `$13` as `0.05`, `2.08`, `13`. */
+const dollars = (text: string) => (text.match(/\$\d{1,3}(,\d{3})*(\.\d+)?/g) ?? []).map((d) => d.slice(1));
+/** The line quotes every expected figure, and none other. */
+const expectFigures = (line: string, expected: string[]) => {
+  const wanted = expected.flatMap(dollars);
+  for (const figure of wanted) expect(dollars(line)).toContain(figure);
+  for (const figure of dollars(line)) expect(wanted).toContain(figure);
+};
+const flag = (name: string) => flagCells(cost, name).filter((cell) => cell !== '+$0.00');
+
+describe('results.json', () => {
+  it('holds the bill the code computes today from its measured figures (what npm run bench:bill prints)', () => {
+    const refusalDurationMs = Math.max(1, Math.ceil(results.warm.handler.p50Ms));
+    const bill = billOf(cost, cost.monthlyUsd, { refusalDurationMs });
+    expect(cost.worstHour).toEqual(bill.worstHour);
+    expect(cost.monthly).toEqual(bill.monthly);
+    expect(cost.flagPrices).toEqual(bill.flagPrices);
+  });
+});
+
+describe('lab/docs/scale.md', () => {
+  const doc = page('scale.md');
+
+  it("quotes bench:scale's tables verbatim", () => {
+    for (const table of [groupReadsTable(scale), designsTable(scale), limitsTable(scale), walksTable(scale)]) {
+      expect(doc).toContain(table);
+    }
+  });
+
+  it('names the crossing before the change and the measured figures its model uses', () => {
+    const before = scale.scenarios.find(
+      (s) => s.design === BEFORE && s.quota === 10_000 && s.request === 'first page' && s.groupPlants === 10_000,
+    );
+    expect(doc).toContain(`at ${rate(before?.crossings.rates.hotPartition ?? null)} req/s`);
+    expect(doc).toContain(`${scale.measured.ownRru} RRU a request`);
+    expect(doc).toContain(`a warm ${scale.measured.off.meanMs} ms loopback mean`);
+  });
+});
+
+describe('lab/docs/cost.md', () => {
+  const doc = page('cost.md');
+
+  it('quotes the month at each traffic level and the worst hour as rendered from the reference', () => {
+    expect(doc).toContain(monthlyTable(cost));
+    expect(doc).toContain(worstHourTable(cost));
+    expect(doc).toContain(`100-plant pages (${(cost.responseBytesPerRequest / 1000).toFixed(1)} KB)`);
+  });
+
+  it('splits the price of a million requests as the reference does', () => {
+    const p = cost.perMillionUsd;
+    const line =
+      lineWith(doc, '**Per million requests**') + lineWith(doc, '([performance.md](performance.md)), DynamoDB');
+    const stack = p.total - p.dataTransferOut - p.cognito;
+    for (const figure of [p.total, stack, p.apiGateway, p.lambdaRequests + p.lambdaDuration + p.init, p.dynamodb]) {
+      expect(line).toContain(money(figure));
+    }
+    for (const figure of [p.logsIngestion + p.logsStorage, p.dataTransferOut, p.cognito]) {
+      expect(line).toContain(money(figure));
+    }
+  });
+
+  it("prices every flag's row as the reference does", () => {
+    const rows: [string, string[]][] = [
+      ['| `requestLog=all`', flag('requestLog=all')],
+      ['| `accessLog=full`', flag('accessLog=full')],
+      ['| `accessLogClass=standard`', flag('accessLogClass=standard')],
+      ['| `tracing=true`', flag('tracing=true')],
+      ['| `systemLogLevel=INFO`', [...flag('systemLogLevel=INFO'), ...flag('systemLogLevel=DEBUG')]],
+      ['| `jwtAuthorizer=true`', flag('jwtAuthorizer=true')],
+      ['| `architecture=x86_64`', flag('architecture=x86_64')],
+      [
+        '| `authRequiredScope=…`',
+        [
+          ...flag('authRequiredScope=…'),
+          '$6',
+          '$2.25',
+          `$${cost.worstHour.machineTokens.perTokenUsd}`,
+          money(cost.worstHour.machineTokens.tokenPerCallHourUsd),
+        ],
+      ],
+      ['| `provisionedConcurrency=N`', flag('provisionedConcurrency=1')],
+      ['| `deploymentStrategy=all-at-once`', flag('deploymentStrategy=all-at-once')],
+    ];
+    for (const [key, expected] of rows) expectFigures(lineWith(doc, key), expected);
+  });
+});
+
+describe('docs/deploy.md', () => {
+  const doc = productPage('docs/deploy.md');
+  const w = cost.worstHour;
+
+  it('states the worst hour the reference sums, and what may come instead', () => {
+    const start = doc.indexOf('**Worst hour.**');
+    const paragraph = doc.slice(start, doc.indexOf('\n\n', start));
+    expectFigures(paragraph, [
+      money(w.worstHourUsd.total),
+      money(w.worstHourUsd.withLargestPages),
+      money(w.hungDurationUsd.unreserved),
+      money(w.hungDurationUsd.reservedConcurrency),
+      money(w.machineTokens.tokenPerCallHourUsd),
+    ]);
+  });
+
+  it("prices each flag's row in the flags and telemetry tables as the reference does", () => {
+    const rows: [string, string[]][] = [
+      ['| `architecture` |', flag('architecture=x86_64').slice(0, 1)],
+      [
+        '| `authRequiredScope` |',
+        [flag('authRequiredScope=…')[0] ?? '', '$6', '$2.25', `$${w.machineTokens.perTokenUsd}`],
+      ],
+      ['| `jwtAuthorizer` |', [flag('jwtAuthorizer=true')[0] ?? '', money(w.forgedTokensGatewayAuthorizerUsd)]],
+      ['| `deploymentStrategy` |', flag('deploymentStrategy=all-at-once')],
+      ['| `provisionedConcurrency` |', flag('provisionedConcurrency=1')],
+      ['| `requestLog` |', flag('requestLog=all').slice(0, 1)],
+      ['| `accessLog` |', flag('accessLog=full').slice(0, 1)],
+      ['| `accessLogClass` |', flag('accessLogClass=standard').slice(0, 1)],
+      ['| `tracing` |', flag('tracing=true').slice(0, 1)],
+      [
+        '| `systemLogLevel` |',
+        [...flag('systemLogLevel=INFO').slice(0, 1), ...flag('systemLogLevel=DEBUG').slice(0, 1)],
+      ],
+    ];
+    for (const [key, expected] of rows) expectFigures(lineWith(doc, key), expected);
+  });
+});
+
+describe('README.md', () => {
+  it("quotes the cost of a million requests, the page and the month's monitoring as the reference does", () => {
+    const doc = productPage('README.md');
+    const start = doc.indexOf('**Cost**');
+    const paragraph = doc.slice(start, doc.indexOf('\n\n', start));
+    const p = cost.perMillionUsd;
+    expect(paragraph).toContain(`${(cost.responseBytesPerRequest / 1000).toFixed(1)} KB pages`);
+    expectFigures(paragraph, [
+      money(p.total),
+      money(p.total - p.dataTransferOut - p.cognito),
+      money(cost.monthlyUsd.total),
+      // Prices, not measurements: storage and point-in-time recovery per GB-month.
+      money(PRICES.dynamodbStorage.usd + PRICES.dynamodbPitr.usd),
+    ]);
+  });
+});

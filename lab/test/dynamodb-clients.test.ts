@@ -1,0 +1,158 @@
+// The function's DynamoDB client and the ones bench:variants compares it with, each behind
+// readPlantsPage's PlantsClient, against dynalite and the faults it cannot produce: what each keeps of
+// the function's behaviour (pages, retries within the time budget, the 503 mapping, timeouts,
+// Lambda's credentials, the signature as received).
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import * as signed from '../../handlers/lib/dynamodb-client.ts';
+import { ServiceUnavailableError } from '../../handlers/lib/errors.ts';
+import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
+import { type PlantsClient, type Position, readPlantsPage } from '../../handlers/lib/plants.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
+import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../../test/helpers/faulty-dynamo.ts';
+import { type Received, signatureOf } from '../../test/helpers/sigv4.ts';
+import * as awsLite from '../entries/dynamodb-aws-lite.ts';
+import * as sdk from '../entries/dynamodb-sdk-v3.ts';
+
+/** The function's worst case for a failed read, as faults.test.ts bounds it (function timeout 15 s). */
+const ANSWER_WITHIN_MS = 10_000;
+const RETRIED: Fault[] = ['throttled', 'throttling', 'internal', 'reset', 'hang'];
+
+const CLIENTS: [string, (endpoint: string | undefined) => PlantsClient][] = [
+  ["the function's (SigV4 over node:https)", signed.createPlantsClient],
+  ['SDK v3 (before issue 36)', sdk.createPlantsClient],
+  ['aws-lite', awsLite.createPlantsClient],
+];
+/** What a client was found not to keep (lab/docs/performance.md says the same). */
+const LACKS: Record<string, Fault[]> = { 'aws-lite': ['hang'] };
+
+const TABLE = 'dynamodb-clients';
+let dynamo: LocalDynamo;
+let faulty: FaultyDynamo;
+const saved = { ...process.env };
+beforeAll(async () => {
+  // Region and credentials from the environment, as Lambda gives them.
+  Object.assign(process.env, { AWS_REGION: TEST_REGION, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+  dynamo = await startDynamo(TABLE);
+  faulty = await startFaultyDynamo();
+  faulty.target = dynamo.endpoint;
+  await putPlants(dynamo.client, TABLE, [
+    ...[1, 2, 3].map((i) => ({ owner: 'ann', id: `a${i}`, name: `ann ${i}`, tag: 'own' })),
+    ...[1, 2, 3].map((i) => ({ group: 'team', id: `t${i}`, name: `team ${i}` })),
+  ]);
+});
+/** Reads a client never answered (LACKS): they settle once the faulty endpoint closes, before the end. */
+const unanswered: Promise<unknown>[] = [];
+afterAll(async () => {
+  process.env = saved;
+  await faulty?.close();
+  await Promise.allSettled(unanswered);
+  await dynamo?.close();
+});
+
+async function failureOf(client: PlantsClient) {
+  const started = performance.now();
+  const deadline = new Promise<'no answer'>((resolve) => setTimeout(resolve, ANSWER_WITHIN_MS, 'no answer').unref());
+  const input = { TableName: TABLE, KeyConditionExpression: 'a = :a', ExpressionAttributeNames: {} };
+  const read = client.query({ ...input, ExpressionAttributeValues: { ':a': 'x' }, Limit: 1 });
+  const error = await Promise.race([
+    read.then(
+      () => 'answered',
+      (e: unknown) => e,
+    ),
+    deadline,
+  ]);
+  if (error === 'no answer') unanswered.push(read);
+  return { error, ms: performance.now() - started };
+}
+
+// Every client and retried fault at once, each behind its own faulty endpoint: a hang costs its
+// client seconds of timeouts (aws-lite, which keeps none, the whole budget), and one at a time they
+// would add up. The hangs start first.
+const FAILURES = RETRIED.toSorted((a, b) => Number(b === 'hang') - Number(a === 'hang')).flatMap((fault) =>
+  CLIENTS.map(([name, create]) => [name, fault, create] as const),
+);
+describe('each client when DynamoDB keeps failing', () => {
+  it.concurrent.each(FAILURES)(
+    '%s, when DynamoDB is %s: three attempts, then a 503 within the budget (or is in LACKS)',
+    async (name, fault, create) => {
+      const failing = await startFaultyDynamo();
+      failing.target = dynamo.endpoint;
+      failing.fault = fault;
+      try {
+        const { error, ms } = await failureOf(create(failing.endpoint));
+        const kept = error instanceof ServiceUnavailableError && ms < ANSWER_WITHIN_MS && failing.requests === 3;
+        expect({ fault, kept }).toEqual({ fault, kept: !LACKS[name]?.includes(fault) });
+      } finally {
+        await failing.close();
+      }
+    },
+    15_000,
+  );
+});
+
+describe.each(CLIENTS)('%s behind PlantsClient', (_name, create) => {
+  it('walks every plant once, own then group, page after page', async () => {
+    const client = create(dynamo.endpoint);
+    const partitions = [userPartition('ann'), groupPartition('team')];
+    const seen: unknown[] = [];
+    let from: Position | undefined = { partition: 0, afterId: undefined };
+    while (from !== undefined && seen.length < 100) {
+      const page = await readPlantsPage(client, TABLE, { partitions, from, limit: 2, byteBudget: 1_000_000 });
+      seen.push(...page.plants.map((plant) => JSON.parse(plant.json)));
+      from = page.next;
+    }
+    expect(seen).toEqual([
+      ...[1, 2, 3].map((i) => ({ name: `ann ${i}`, tag: 'own' })),
+      ...[1, 2, 3].map((i) => ({ name: `team ${i}` })),
+    ]);
+  });
+
+  it('throws a validation error as it came, after one attempt: no retry, no 503', async () => {
+    faulty.fault = 'validation';
+    const before = faulty.requests;
+    const { error } = await failureOf(create(faulty.endpoint));
+    faulty.fault = 'none';
+    expect(error).not.toBeInstanceOf(ServiceUnavailableError);
+    expect((error as Error).name).toBe('ValidationException');
+    expect(faulty.requests - before).toBe(1);
+  });
+
+  it("signs with Lambda's credentials from the environment, session token included, for the Region", async () => {
+    const seen: Received[] = [];
+    const server = createServer(async (request, response) => {
+      const body = Buffer.concat(await Array.fromAsync(request)).toString();
+      seen.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
+      response.end('{"Items":[],"Count":0,"ScannedCount":0}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'ASIAFROMLAMBDA', AWS_SESSION_TOKEN: 'session-of-the-role' });
+    try {
+      const client = create(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      await client.query({
+        TableName: TABLE,
+        KeyConditionExpression: '#o = :o',
+        ExpressionAttributeNames: { '#o': 'owner' },
+        ExpressionAttributeValues: { ':o': 'x' },
+        Limit: 1,
+      });
+    } finally {
+      Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'local' });
+      delete process.env.AWS_SESSION_TOKEN;
+      server.closeAllConnections();
+      server.close();
+    }
+    const [received] = seen;
+    expect(received?.headers.authorization).toMatch(
+      new RegExp(`^AWS4-HMAC-SHA256 Credential=ASIAFROMLAMBDA/\\d{8}/${TEST_REGION}/dynamodb/aws4_request,`),
+    );
+    expect(received?.headers['x-amz-security-token']).toBe('session-of-the-role');
+    expect(received?.headers['x-amz-target']).toBe('DynamoDB_20120810.Query');
+    // What DynamoDB checks: the signature over the request as it arrived (dynalite checks none).
+    expect(await signatureOf(received, { secretAccessKey: 'local', sessionToken: 'session-of-the-role' })).toBe(
+      received?.headers.authorization?.split('Signature=')[1],
+    );
+  });
+});
