@@ -9,6 +9,7 @@ import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { createPlantsClient } from './lib/dynamodb-client.ts';
+import { edgeViewerRequest } from './lib/edge/viewer-request.ts';
 import { SERVER_ERROR_BODY } from './lib/errors.ts';
 import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
@@ -23,7 +24,6 @@ import {
   traceHandler,
 } from './lib/observability.ts';
 import { LIST_PLANTS, operationOf } from './lib/operations.ts';
-import { optionMiddlewares } from './lib/options.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
 import { readPlantsPage } from './lib/plants.ts';
@@ -92,6 +92,6 @@ export const handler = middy<ApiEvent, APIGatewayProxyResult>()
   // ever be missing (it writes nothing when one is set), with the contract's generic 500 body.
   .use(httpErrorHandler({ logger: false, fallbackMessage: SERVER_ERROR_BODY }))
   .use(errorResponses())
-  // The opt-in options' own (handlers/lib/options.ts), each only when its variable turns it on.
-  .use(optionMiddlewares(config.options))
+  // Behind the opt-in edge only (BEHIND_EDGE): the caller's token and host back where they belong.
+  .use(edgeViewerRequest(config.behindEdge))
   .handler(dispatch);

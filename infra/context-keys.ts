@@ -1,9 +1,10 @@
 // The context keys this app reads. An unknown key shaped like ours is refused, naming it, so a typo
 // (`-c devv=true`) cannot silently deploy the retained production stack instead of a dev one.
 
+import { BUDGET_CONTEXT_KEYS } from './budget/budget.ts';
 import { SettingsError } from './context-values.ts';
 import { distance } from './did-you-mean.ts';
-import { STACK_OPTIONS } from './options.ts';
+import { EDGE_CONTEXT_KEYS, REMOVED_EDGE_KEYS } from './edge/settings.ts';
 
 export const CONTEXT_KEYS = [
   'stackName',
@@ -40,8 +41,9 @@ export const CONTEXT_KEYS = [
   // The bill ceiling (infra/ceiling.ts).
   'maxRequestsPerSecond',
   'reserveConcurrency',
-  // The opt-in options' own (infra/options.ts).
-  ...STACK_OPTIONS.flatMap((option) => option.contextKeys),
+  // The opt-in edge's and budget's own (infra/edge/, infra/budget/).
+  ...EDGE_CONTEXT_KEYS,
+  ...BUDGET_CONTEXT_KEYS,
   // The function's group cache (handlers/lib/group-cache.ts).
   'groupCacheSeconds',
   'groupCacheMaxBytes',
@@ -61,7 +63,7 @@ const REMOVED: Record<string, string> = {
   debugSampleRate: 'the function no longer logs at DEBUG; requestLog=all records every request',
   throttleRate: 'the stage throttle follows from maxRequestsPerSecond (rate = N), with concurrency and table maximum',
   throttleBurst: 'the stage burst follows from maxRequestsPerSecond (the environments that may run at once)',
-  ...Object.fromEntries(STACK_OPTIONS.flatMap((option) => Object.entries(option.removedKeys))),
+  ...REMOVED_EDGE_KEYS,
 };
 
 export function refuseUnknownKeys(keys: Iterable<string>): void {

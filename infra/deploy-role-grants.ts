@@ -6,7 +6,7 @@ import { Aws, Validations } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { qualifierOf } from './bootstrap/policies.ts';
 import { POST_DEPLOY_READS, postDeployReadStatements } from './deploy-access-reads.ts';
-import { STACK_OPTIONS } from './options.ts';
+import { EDGE_WAF_STACK } from './edge/waf.ts';
 import { defaultStackName } from './stack-environment.ts';
 
 /** What the smoke check's token needs (deployed/smoke-user.ts): its secret; InitiateAuth needs no IAM permission. */
@@ -44,8 +44,8 @@ export function acknowledgeWildcards(policy: ManagedPolicy, reason: string): voi
   Validations.of(policy).acknowledge(...findings);
 }
 
-/** The stacks the opt-in options may add beside an environment's (infra/options.ts). */
-const BESIDE_STACKS = STACK_OPTIONS.flatMap((option) => option.besideStacks);
+/** The stacks that may stand beside an environment's: the opt-in edge's web ACL (infra/edge/waf.ts). */
+const BESIDE_STACKS = [EDGE_WAF_STACK];
 /** The Regions a deploy role works in: the stack's own, and those of the stacks beside it. */
 const inRegions = <T>(each: (region: string) => T) =>
   [Aws.REGION, ...new Set(BESIDE_STACKS.map(({ region }) => region))].map(each);

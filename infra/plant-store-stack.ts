@@ -1,5 +1,5 @@
-// The whole service: table → identity → function → grant → delivery → front (the HTTP API, or an
-// opt-in option's in its place) → monitoring → outputs.
+// The whole service: table → identity → function → grant → delivery → front (the HTTP API, or the
+// opt-in edge in its place) → monitoring → budget (opt-in) → outputs.
 // Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
 // are about.
 
@@ -17,15 +17,17 @@ import {
 import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
+import { OPERATIONS } from '../handlers/lib/operations.ts';
 import { PlantsApi } from './api.ts';
+import { monthlyBudget } from './budget/budget.ts';
 import { Delivery } from './delivery.ts';
+import { Edge } from './edge/edge.ts';
 import { type Front, httpApiFront } from './front.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
-import { addOptionsToStack, type OptionHandoffs, optionFront } from './options.ts';
 import { readSettings } from './settings.ts';
 import { ENVIRONMENT_TAG, serviceNameOf } from './stack-environment.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
@@ -33,8 +35,8 @@ import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
 
 export interface PlantStoreStackProps extends StackProps {
-  /** What the stacks an option added beside this one pass to it (stacks.ts, infra/options.ts). */
-  handoffs?: OptionHandoffs;
+  /** With the edge outside us-east-1: its web ACL, from the stack beside this one (stacks.ts). */
+  webAclArn?: string;
 }
 
 export class PlantStoreStack extends Stack {
@@ -131,26 +133,33 @@ export class PlantStoreStack extends Stack {
       service,
     });
 
-    // Front: how callers reach the live alias. The HTTP API (GET /plants; optional JWT authorizer and
-    // custom domain), unless an opt-in option that is on puts its own in its place (infra/options.ts).
+    // Front: how callers reach the live alias. The HTTP API (its routes; optional JWT authorizer and
+    // custom domain), or with -c edge=true CloudFront + WAF in its place (infra/edge/).
     const { corsOrigins, customDomain } = settings;
-    const front: Front =
-      optionFront(this, { alias: delivery.alias, corsOrigins, customDomain }, settings.options, props?.handoffs) ??
-      httpApiFront(
-        new PlantsApi(this, 'Api', {
-          fn: delivery.alias,
-          identity,
-          throttle: settings.ceiling.throttle,
+    const front: Front = settings.edge
+      ? new Edge(this, 'Edge', {
+          alias: delivery.alias,
+          settings: settings.edge,
+          webAclArn: props?.webAclArn,
+          paths: OPERATIONS.map(({ path }) => path),
           corsOrigins,
-          jwtAuthorizer: settings.jwtAuthorizer,
           customDomain,
-          accessLog: telemetry.accessLog,
-          accessLogClass: telemetry.accessLogClass,
-          logRetention: LOG_RETENTION,
-          removalPolicy,
-        }),
-        customDomain,
-      );
+        })
+      : httpApiFront(
+          new PlantsApi(this, 'Api', {
+            fn: delivery.alias,
+            identity,
+            throttle: settings.ceiling.throttle,
+            corsOrigins,
+            jwtAuthorizer: settings.jwtAuthorizer,
+            customDomain,
+            accessLog: telemetry.accessLog,
+            accessLogClass: telemetry.accessLogClass,
+            logRetention: LOG_RETENTION,
+            removalPolicy,
+          }),
+          customDomain,
+        );
     // A proxy's URL (-c publicBaseUrl) wins over whatever the front would name in next links.
     const variables = { ...front.environment, ...functionEnvironment({ publicBaseUrl: settings.publicBaseUrl }) };
     for (const [name, value] of Object.entries(variables)) fn.addEnvironment(name, value);
@@ -165,8 +174,7 @@ export class PlantStoreStack extends Stack {
       service,
     });
     delivery.rollBackOn(monitoring.alarms);
-    // The opt-in options' own resources (the budget, -c monthlyBudgetUsd).
-    addOptionsToStack(this, settings.options);
+    if (settings.budget) monthlyBudget(this, settings.budget);
 
     // Outputs
     const output = (id: string, description: string, value: string | undefined) => {

@@ -8,14 +8,15 @@ import {
   MAX_GROUP_CACHE_TTL_SECONDS,
   publicBase,
 } from '../handlers/lib/environment.ts';
+import { type BudgetSettings, readBudget } from './budget/budget.ts';
 import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type CustomDomain, readCustomDomain } from './custom-domain.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
+import { type EdgeSettings, readEdge } from './edge/settings.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
-import { type OptionSettings, readOptionSettings } from './options.ts';
 import { environmentOf } from './stack-environment.ts';
 import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
 
@@ -48,8 +49,10 @@ export interface StackSettings {
   alarms: AlarmSettings;
   /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
   delivery: DeliverySettings;
-  /** The opt-in options' settings, by name (infra/options.ts); an option that is off is absent. */
-  options: OptionSettings;
+  /** CloudFront + WAF in the HTTP API's place (-c edge=true, docs/edge.md); undefined: off. */
+  edge: EdgeSettings | undefined;
+  /** An AWS Budgets cost budget (-c monthlyBudgetUsd); undefined: none. */
+  budget: BudgetSettings | undefined;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
   groupCache: Partial<GroupCacheConfig>;
   /** The environment's name (`-c env`, default production): its stack name and its metrics' `service`. */
@@ -74,7 +77,6 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
   const alarmEmail = text(context, 'alarmEmail');
   const ceiling = readCeiling(context);
   const delivery = readDelivery(context, dev);
-  const options = readOptionSettings(context, ceiling);
   // Lambda refuses provisioned concurrency above the function's reserved concurrency.
   if (ceiling.reserveConcurrency && delivery.provisionedConcurrency > ceiling.concurrency) {
     throw new SettingsError(
@@ -102,7 +104,8 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
     delivery,
-    options,
+    edge: readEdge(context, ceiling.maxRequestsPerSecond),
+    budget: readBudget(context),
     groupCache: readGroupCache(context),
     environment: environmentOf(context),
   };

@@ -1,14 +1,15 @@
-// The app's stacks: the service's, and those the opt-in options that are on add beside it
-// (infra/options.ts), in Regions of their own.
+// The app's stacks: the service's and, with -c edge=true outside us-east-1, the edge's web ACL beside
+// it in us-east-1 (CloudFront's web ACLs live there), handed over as a cross-Region reference.
 
 import type { App, Environment } from 'aws-cdk-lib';
-import { addOptionStacks } from './options.ts';
+import { SettingsError } from './context-values.ts';
+import { EDGE_WAF_STACK, EdgeWafStack } from './edge/waf.ts';
 import { PlantStoreStack } from './plant-store-stack.ts';
 import { readSettings } from './settings.ts';
 
 /**
- * Without an option that adds stacks, one environment-agnostic stack, as always. `env`: the CLI's
- * account and Region (from the profile or AWS_REGION), for an option whose stacks need them at synth.
+ * Without the edge, one environment-agnostic stack, as always. `env`: the CLI's account and Region
+ * (from the profile or AWS_REGION), which the edge's stacks need at synth.
  */
 export function plantStoreStacks(
   app: App,
@@ -16,7 +17,15 @@ export function plantStoreStacks(
   env: Environment = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 ): PlantStoreStack {
   const context = (key: string) => app.node.tryGetContext(key);
-  const { options } = readSettings(context, Object.keys(app.node.getAllContext()));
-  const { handoffs, ...props } = addOptionStacks(app, id, env, options);
-  return new PlantStoreStack(app, id, { ...props, handoffs });
+  const { edge } = readSettings(context, Object.keys(app.node.getAllContext()));
+  if (edge === undefined) return new PlantStoreStack(app, id);
+  if (env.region === undefined) {
+    throw new SettingsError('edge=true needs the target Region: set AWS_REGION or use a profile that names one');
+  }
+  if (env.region === EDGE_WAF_STACK.region) return new PlantStoreStack(app, id, { env });
+  const waf = new EdgeWafStack(app, `${id}${EDGE_WAF_STACK.suffix}`, {
+    env: { ...env, region: EDGE_WAF_STACK.region },
+    settings: edge,
+  });
+  return new PlantStoreStack(app, id, { env, crossRegionReferences: true, webAclArn: waf.webAcl.attrArn });
 }

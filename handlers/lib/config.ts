@@ -1,5 +1,6 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
+import { readBehindEdge } from './edge/environment.ts';
 import {
   type Config,
   DEFAULT_GROUP_CACHE_MAX_BYTES,
@@ -18,7 +19,6 @@ import {
   wholeNumberIn,
 } from './environment.ts';
 import { isLoopbackHost } from './loopback.ts';
-import { FUNCTION_OPTIONS, type FunctionOptionName, OPTION_NAMES, type OptionValues } from './options.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './telemetry-names.ts';
 
 /** Thrown at cold start when the environment is incomplete: the function must not serve. */
@@ -58,7 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPageSize: readInteger(env, ENV.maxPageSize, { fallback: DEFAULT_MAX_PAGE_SIZE, min: 1, max: MAX_MAX_PAGE_SIZE }),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
-    options: readOptions(env),
+    behindEdge: readFlag(env, ENV.behindEdge, readBehindEdge),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
@@ -120,17 +120,12 @@ export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
   );
 }
 
-/** Each opt-in option's setting, through its own reader; a value it refuses stops the function. */
-function readOptions(env: NodeJS.ProcessEnv): OptionValues {
-  const readOne = <K extends FunctionOptionName>(name: K): OptionValues[K] => {
-    const { variable, read, accepts } = FUNCTION_OPTIONS[name];
-    const raw = optional(env, variable);
-    const value = read(raw);
-    if (value === undefined) throw new ConfigError(`${variable} must be ${accepts}, got "${raw}"`);
-    return value;
-  };
-  // Object.fromEntries types its keys as strings: each entry is its own option's setting.
-  return Object.fromEntries(OPTION_NAMES.map((name) => [name, readOne(name)])) as OptionValues;
+/** A strict `true` or `false` through its own reader; anything else stops the function. */
+function readFlag(env: NodeJS.ProcessEnv, name: string, read: (raw: string | undefined) => boolean | undefined) {
+  const raw = optional(env, name);
+  const value = read(raw);
+  if (value === undefined) throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  return value;
 }
 
 function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {

@@ -1,8 +1,8 @@
 // The function's environment: every variable's name, written once, the writer the stack, the local
-// server, sam local and the bench build it with (config.ts reads it through the same names), and
-// what the values may be. An opt-in option's variable is its own (handlers/lib/options.ts).
+// server, sam local and the lab build it with (config.ts reads it through the same names), and
+// what the values may be. The edge's variable is named in its own folder (edge/environment.ts).
 
-import { FUNCTION_OPTIONS, type FunctionOptionName, OPTION_NAMES, type OptionValues } from './options.ts';
+import { BEHIND_EDGE } from './edge/environment.ts';
 
 /** The name of each variable the function reads, by the setting it carries. */
 export const ENV = {
@@ -19,6 +19,7 @@ export const ENV = {
   groupsClaim: 'AUTH_GROUPS_CLAIM',
   publicBaseUrl: 'PUBLIC_BASE_URL',
   requestLog: 'REQUEST_LOG',
+  behindEdge: BEHIND_EDGE,
   service: 'POWERTOOLS_SERVICE_NAME',
   namespace: 'POWERTOOLS_METRICS_NAMESPACE',
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
@@ -57,8 +58,8 @@ export interface Config {
    * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
    */
   requestContextFromApiGateway: boolean;
-  /** The opt-in options' settings, by name (handlers/lib/options.ts): the handler adds their middlewares. */
-  options: OptionValues;
+  /** Reached only through the opt-in edge (docs/edge.md): the handler adds its middleware. */
+  behindEdge: boolean;
   auth: AuthConfig;
   telemetry: TelemetryConfig;
   groupCache: GroupCacheConfig;
@@ -115,12 +116,11 @@ export interface GroupCacheConfig {
  * is the runtime's to say (AWS_SAM_LOCAL), never a writer's.
  */
 export type FunctionSettings = Partial<
-  Omit<Config, 'auth' | 'telemetry' | 'groupCache' | 'options' | 'requestContextFromApiGateway'>
+  Omit<Config, 'auth' | 'telemetry' | 'groupCache' | 'requestContextFromApiGateway'>
 > & {
   auth?: Partial<Omit<AuthConfig, 'groupsClaim'>> & { groupsClaim?: string | false };
   telemetry?: Partial<TelemetryConfig>;
   groupCache?: Partial<GroupCacheConfig>;
-  options?: Partial<OptionValues>;
 };
 
 /** The variables for `settings`, only those it sets, each as readConfig reads it back. */
@@ -129,10 +129,10 @@ export function functionEnvironment({
   dynamodbEndpoint,
   maxPageSize,
   publicBaseUrl,
+  behindEdge,
   auth = {},
   telemetry = {},
   groupCache = {},
-  options = {},
 }: FunctionSettings): Record<string, string> {
   const { issuer, audience, issuerType, tokenUse, maxTokenLifetime, jwksUri, requiredScope, groupsClaim } = auth;
   const { requestLog, service, namespace, metrics, pretty, tracing, version, initializationType } = telemetry;
@@ -149,6 +149,7 @@ export function functionEnvironment({
     requiredScope: requiredScope?.join(' '),
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
     publicBaseUrl,
+    behindEdge: behindEdge === undefined ? undefined : String(behindEdge),
     requestLog,
     service,
     namespace,
@@ -161,18 +162,11 @@ export function functionEnvironment({
     groupCacheMaxBytes: groupCache.maxBytes,
     samLocal: undefined,
   };
-  return Object.fromEntries([
-    ...Object.entries(values)
+  return Object.fromEntries(
+    Object.entries(values)
       .filter((entry): entry is [keyof typeof ENV, string | number] => entry[1] !== undefined)
       .map(([setting, value]) => [ENV[setting], String(value)]),
-    ...OPTION_NAMES.flatMap((name) => optionVariable(name, options[name])),
-  ]);
-}
-
-/** An option's variable for its setting, through the option's own writer; none when not given. */
-function optionVariable<K extends FunctionOptionName>(name: K, value: OptionValues[K] | undefined): [string, string][] {
-  const { variable, write } = FUNCTION_OPTIONS[name];
-  return value === undefined ? [] : [[variable, write(value)]];
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
-// The API's operations, each written once: its operationId in openapi.yaml and its route. The
-// stack's routes, the local server's matcher, the function's next link and request record, the test
-// events and the bench read this table; test/openapi.test.ts holds it to openapi.yaml.
+// The API's operations, each written once: its operationId in openapi.yaml and its route, and the one
+// matcher of a request's path against a route's template, which the local server, the edge's
+// middleware and its CloudFront function use as API Gateway matches routes. The stack's routes, the
+// function's next link and request record, the test events and the lab read this table;
+// test/openapi.test.ts holds it to openapi.yaml.
 
 import type { ApiEvent } from './http.ts';
 
@@ -8,7 +10,7 @@ export interface Operation {
   /** The operation's `operationId` in openapi.yaml. */
   readonly operationId: string;
   readonly method: 'GET';
-  /** The route's path, as API Gateway matches it (no stage, no custom domain's base path). */
+  /** The route's path template, as API Gateway matches it (`/plants/{id}`: no stage, no base path). */
   readonly path: string;
 }
 
@@ -19,6 +21,23 @@ export const OPERATIONS: readonly Operation[] = [LIST_PLANTS];
 
 /** `GET /plants`: API Gateway's route key, and the local server's. */
 export const routeKeyOf = ({ method, path }: Operation): string => `${method} ${path}`;
+
+/**
+ * A path template as a pattern over a request's path: each `{name}` one non-empty segment, as HTTP
+ * APIs match path variables; the rest literally. Its `source` also runs in the edge's CloudFront
+ * function (infra/edge/viewer-function.ts).
+ */
+export function pathPattern(template: string): RegExp {
+  const parts = template.split(/\{[^/{}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}$`);
+}
+
+const PATTERNS = new Map(OPERATIONS.map((operation) => [operation, pathPattern(operation.path)]));
+
+/** The operation whose route a request's method and path match, as API Gateway routes it; or undefined. */
+export function routeOf(method: string, path: string): Operation | undefined {
+  return OPERATIONS.find((operation) => operation.method === method && PATTERNS.get(operation)?.test(path));
+}
 
 /**
  * The operation API Gateway routed this event to: payload 2.0's `routeKey` (behind the edge, the

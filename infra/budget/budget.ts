@@ -3,6 +3,27 @@
 
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import type { Construct } from 'constructs';
+import { type ContextReader, decimal, SettingsError, text } from '../context-values.ts';
+
+export interface BudgetSettings {
+  /** AWS Budgets monthly cost budget, in USD. */
+  usd: number;
+  /** Where its notices go: the alarm address (-c alarmEmail), which it needs. */
+  email: string;
+}
+
+export const BUDGET_CONTEXT_KEYS = ['monthlyBudgetUsd'] as const;
+
+/** Undefined without `-c monthlyBudgetUsd`. */
+export function readBudget(context: ContextReader): BudgetSettings | undefined {
+  if (context('monthlyBudgetUsd') === undefined) return undefined;
+  const usd = decimal(context, 'monthlyBudgetUsd', 0, { min: 0, max: 1_000_000, inclusiveMin: false });
+  const email = text(context, 'alarmEmail');
+  if (email === undefined) {
+    throw new SettingsError('monthlyBudgetUsd needs alarmEmail: the address the budget notices go to');
+  }
+  return { usd, email };
+}
 
 /** Percent of the budget at which each notice goes out. */
 export const BUDGET_NOTICES = [
@@ -16,7 +37,7 @@ export const BUDGET_NOTICES = [
  * activates that tag as a cost allocation tag in the Billing console, and a budget that silently
  * sees $0 is worse than one that also counts a neighbour's spend.
  */
-export function monthlyBudget(scope: Construct, usd: number, email: string): CfnBudget {
+export function monthlyBudget(scope: Construct, { usd, email }: BudgetSettings): CfnBudget {
   return new CfnBudget(scope, 'MonthlyBudget', {
     budget: {
       budgetType: 'COST',

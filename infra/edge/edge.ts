@@ -114,7 +114,7 @@ export class Edge extends Construct implements Front {
     this.requests = functionUrlMetrics(alias);
     // The distribution's own name can't be passed (it depends on the function's URL: a cycle), so
     // links name it from the request (handlers/lib/edge/); a custom domain is known at synth.
-    this.environment = functionEnvironment({ options: { edge: true }, publicBaseUrl: base });
+    this.environment = functionEnvironment({ behindEdge: true, publicBaseUrl: base });
     const distributionUrl = `https://${this.distribution.distributionDomainName}/`;
     this.outputs = [
       { id: 'ApiUrl', description: 'Base URL, through CloudFront and WAF; GET <ApiUrl>plants', value: distributionUrl },

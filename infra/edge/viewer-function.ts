@@ -4,6 +4,7 @@
 // it, and test/infra/edge/viewer-function.test.ts runs the same text against CloudFront-shaped events.
 
 import { EDGE_HEADERS } from '../../handlers/lib/edge/environment.ts';
+import { pathPattern } from '../../handlers/lib/operations.ts';
 
 /** What CloudFront answers itself for a request the API doesn't serve: the API's Error body and headers. */
 export const NOT_FOUND = {
@@ -18,7 +19,7 @@ export const NOT_FOUND = {
 } as const;
 
 export interface ViewerFunctionRoutes {
-  /** The API's paths, exactly (as the HTTP API's routes match them). */
+  /** The API's path templates (`/plants/{id}`), matched as the HTTP API's routes match them. */
   paths: readonly string[];
   /** GET, and OPTIONS where browsers' preflights must reach the function URL's CORS. */
   methods: readonly string[];
@@ -30,13 +31,15 @@ export interface ViewerFunctionRoutes {
  * ES5 on purpose: the runtime's language is a subset of modern JavaScript.
  */
 export function viewerFunctionCode({ paths, methods }: ViewerFunctionRoutes): string {
-  return `var PATHS = ${JSON.stringify(paths)};
+  const patterns = paths.map((path) => pathPattern(path).source);
+  return `var PATHS = ${JSON.stringify(patterns)}.map(function (source) { return new RegExp(source); });
 var METHODS = ${JSON.stringify(methods)};
 var NOT_FOUND = ${JSON.stringify(NOT_FOUND)};
 function handler(event) {
   var request = event.request;
   var headers = request.headers;
-  if (PATHS.indexOf(request.uri) === -1 || METHODS.indexOf(request.method) === -1) return NOT_FOUND;
+  var served = PATHS.some(function (pattern) { return pattern.test(request.uri); });
+  if (!served || METHODS.indexOf(request.method) === -1) return NOT_FOUND;
   var authorization = headers.authorization;
   delete headers[${JSON.stringify(EDGE_HEADERS.authorization)}];
   if (authorization) headers[${JSON.stringify(EDGE_HEADERS.authorization)}] = authorization;

@@ -10,6 +10,8 @@ import type { EdgeSettings } from './settings.ts';
 
 /** CloudFront's web ACLs can only be created there. */
 export const EDGE_WAF_REGION = 'us-east-1';
+/** The web ACL's stack beside the service's, named after it: PlantStoreEdgeWaf, PlantStore-devEdgeWaf. */
+export const EDGE_WAF_STACK = { suffix: 'EdgeWaf', region: EDGE_WAF_REGION } as const;
 const TOO_MANY = 'TooManyRequests';
 const FORBIDDEN = 'Forbidden';
 

@@ -2,7 +2,7 @@
 // local issuer's JWKS, and API Gateway's own answers for everything else.
 
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { OPERATIONS, routeKeyOf } from '../../handlers/lib/operations.ts';
+import { routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
 import type { RefusalExplainer } from '../issuer/refusal.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
@@ -11,7 +11,6 @@ import { type Handler, lambdaContext } from './lambda.ts';
 import { linkOnOrigin, originFor } from './listen-address.ts';
 
 /** The API's routes, as the stack declares them on the HTTP API. */
-const ROUTES = new Set(OPERATIONS.map(routeKeyOf));
 /** API Gateway's payload limit for HTTP APIs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -57,8 +56,9 @@ export function createApp(options: AppOptions): RequestListener {
     const body = await readBody(req);
     if (body === undefined) return errorReply(413, 'Request Entity Too Large');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const routeKey = `${req.method} ${path}`;
-    if (ROUTES.has(routeKey)) {
+    const operation = routeOf(req.method ?? '', path);
+    if (operation) {
+      const routeKey = routeKeyOf(operation);
       const event = toHttpApiEvent(fromIncoming(req, body), { routeKey, requestId, now: new Date(), port });
       try {
         const reply = toHttpReply(await handler(event, lambdaContext()));

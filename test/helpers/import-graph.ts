@@ -1,5 +1,5 @@
 // The repository's files and the relative imports between them (static, type-only, re-exports and
-// import()), and the cycles among them: a cycle is a shared rule without a home of its own.
+// import()): what the structure tests walk. Biome finds cycles (noImportCycles).
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,38 +21,25 @@ export function sourceFiles(root: string): string[] {
     .sort();
 }
 
-/** Each file's relative imports that resolve to a file in `files`. */
-export function importGraph(root: string, files: string[]): Map<string, string[]> {
+// `import type …;` and `export type … from …;`: erased when the file runs, so nothing is loaded.
+const TYPE_ONLY = /\b(?:import|export)\s+type\s[^;]*;/g;
+
+/**
+ * Each file's relative imports that resolve to a file in `files`; with `runtimeOnly`, only those
+ * that load the target when the file runs (type-only imports left out).
+ */
+export function importGraph(root: string, files: string[], { runtimeOnly = false } = {}): Map<string, string[]> {
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {
-    const text = readFileSync(join(root, file), 'utf8');
+    const source = readFileSync(join(root, file), 'utf8');
+    const text = runtimeOnly ? source.replace(TYPE_ONLY, '') : source;
     const targets = [...text.matchAll(RELATIVE_IMPORT)]
       .map((match) => relative(root, resolve(root, dirname(file), match[2] ?? '')))
       .filter((target) => known.has(target));
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
-}
-
-/** Each cycle once, as the files around it (first file repeated at the end), found by depth-first search. */
-export function importCycles(graph: Map<string, string[]>): string[][] {
-  const cycles: string[][] = [];
-  const seen = new Set<string>();
-  const done = new Set<string>();
-  const path: string[] = [];
-  const visit = (file: string) => {
-    seen.add(file);
-    path.push(file);
-    for (const target of graph.get(file) ?? []) {
-      if (!seen.has(target)) visit(target);
-      else if (!done.has(target)) cycles.push([...path.slice(path.indexOf(target)), target]);
-    }
-    path.pop();
-    done.add(file);
-  };
-  for (const file of graph.keys()) if (!seen.has(file)) visit(file);
-  return cycles;
 }
 
 /** The files among `files` that import `pkg` (or a path inside it) themselves. */

@@ -11,7 +11,7 @@ import { bootstrapCommand, smokeSecretName } from '../../infra/bootstrap/policie
 import { POST_DEPLOY_READS } from '../../infra/deploy-access-reads.ts';
 import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access-settings.ts';
 import { DEPLOY_REF } from '../../infra/deploy-access-trust.ts';
-import { STACK_OPTIONS } from '../../infra/options.ts';
+import { EDGE_WAF_STACK } from '../../infra/edge/waf.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
 import { whoCanAssumeTable } from '../helpers/github-jobs.ts';
@@ -179,7 +179,7 @@ describe('docs/pipeline.md, elsewhere', () => {
       const diff = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('DiffRole'));
       const stacks = JSON.stringify(diff?.[1].Properties.PolicyDocument).match(/stack\/[\w-]+\//g);
       const own = environment === 'production' ? 'PlantStore' : `PlantStore-${environment}`;
-      const besides = STACK_OPTIONS.flatMap(({ besideStacks }) => besideStacks.map(({ suffix }) => suffix));
+      const besides = [EDGE_WAF_STACK.suffix];
       expect(new Set(stacks)).toEqual(
         new Set([own, ...besides.map((suffix) => `${own}${suffix}`)].map((name) => `stack/${name}/`)),
       );

@@ -37,7 +37,7 @@ it('passes `biome ci` on a tree with lab/out/ and other git-ignored output in it
   });
 });
 
-it("fails `npm run lint` on an import across the rooms' boundaries, and only there", async () => {
+it("fails `npm run lint` on an import across the rooms' boundaries or around a cycle, and only there", async () => {
   const rooms = mkdtempSync(join(tmpdir(), 'plant-store-rooms-'));
   try {
     for (const file of ['biome.json', '.gitignore']) copyFileSync(join(REPO, file), join(rooms, file));
@@ -65,6 +65,10 @@ it("fails `npm run lint` on an import across the rooms' boundaries, and only the
     importing('lab/in.ts', '../local/store/table.ts');
     importing('test/local/in.ts', '../../local/cli/args.ts');
 
+    // An import cycle, through a type-only import too: a shared rule without a home of its own.
+    writeFileSync(join(rooms, 'local/cli/a.ts'), "import type { B } from './b.ts';\n\nexport type A = B;\n");
+    writeFileSync(join(rooms, 'local/cli/b.ts'), "import type { A } from './a.ts';\n\nexport type B = A | 1;\n");
+
     const biome = join(REPO, 'node_modules', '.bin', 'biome');
     const run = await promisify(execFile)(biome, ['ci', '--colors=off', '.'], { cwd: rooms }).catch((error) => error);
     const output = `${run.stdout}${run.stderr}`;
@@ -72,6 +76,10 @@ it("fails `npm run lint` on an import across the rooms' boundaries, and only the
       ([, file]) => file,
     );
 
+    const cycles = [...output.matchAll(/^(\S+\.ts):\d+:\d+ lint\/suspicious\/noImportCycles/gm)].map(
+      ([, file]) => file,
+    );
+    expect(cycles.sort()).toEqual(['local/cli/a.ts', 'local/cli/b.ts']);
     expect(run.code).toBe(1);
     expect(flagged.sort()).toEqual([
       'client/out.ts',

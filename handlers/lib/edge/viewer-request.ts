@@ -9,7 +9,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { NotFoundError } from '../errors.ts';
 import { type ApiEvent, header } from '../http.ts';
-import { OPERATIONS, routeKeyOf } from '../operations.ts';
+import { routeKeyOf, routeOf } from '../operations.ts';
 import { EDGE_HEADERS } from './environment.ts';
 
 type EdgeRequest = Request<ApiEvent, APIGatewayProxyResult>;
@@ -29,9 +29,9 @@ export function edgeViewerRequest(behindEdge: boolean): MiddlewareObj<ApiEvent, 
  */
 function edgeViewerRequestBefore({ event }: EdgeRequest): void {
   if ('routeKey' in event) {
-    const key = `${event.requestContext.http.method} ${event.rawPath}`;
-    if (!OPERATIONS.some((operation) => routeKeyOf(operation) === key)) throw new NotFoundError();
-    event.routeKey = key;
+    const operation = routeOf(event.requestContext.http.method, event.rawPath);
+    if (!operation) throw new NotFoundError();
+    event.routeKey = routeKeyOf(operation);
   }
   const token = header(event, EDGE_HEADERS.authorization);
   const headers = Object.fromEntries(

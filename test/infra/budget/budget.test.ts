@@ -10,15 +10,15 @@ const ALARM_EMAIL = 'oncall@example.com';
 
 describe('the budget settings', () => {
   it('are off by default', () => {
-    expect(from({}).options.budget).toBeUndefined();
+    expect(from({}).budget).toBeUndefined();
   });
 
   it('read command-line strings and cdk.json numbers alike, with the alarm address', () => {
-    expect(from({ monthlyBudgetUsd: '250.50', alarmEmail: ALARM_EMAIL }).options.budget).toEqual({
+    expect(from({ monthlyBudgetUsd: '250.50', alarmEmail: ALARM_EMAIL }).budget).toEqual({
       usd: 250.5,
       email: ALARM_EMAIL,
     });
-    expect(from({ monthlyBudgetUsd: 40, alarmEmail: ALARM_EMAIL }).options.budget?.usd).toBe(40);
+    expect(from({ monthlyBudgetUsd: 40, alarmEmail: ALARM_EMAIL }).budget?.usd).toBe(40);
   });
 
   it.each([

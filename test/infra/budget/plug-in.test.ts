@@ -1,35 +1,15 @@
-// Where the optional budget plugs in: only the stack's list of options imports its folder, so
-// removing it is deleting infra/budget/ (and this folder) and its line in infra/options.ts, then the
-// places below that still name its context key.
+// Where the optional budget is known outside its folders: exactly the places docs/layout.md lists
+// under "The budget's places". A new one is a new place removal must touch, and the page must say so.
 
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from '@jest/globals';
-import { importGraph, sourceFiles } from '../../helpers/import-graph.ts';
+import { placesKnowing, placesListed } from '../../helpers/option-places.ts';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const inBudget = (file: string) => file.startsWith('infra/budget/');
+const FOLDERS = ['infra/budget/', 'test/infra/budget/'];
+/** Code that turns the budget on, reads it, builds it or grants its actions. */
+const MARKER = /monthlyBudgetUsd|MonthlyBudget|monthlyBudget\(|budgets:|settings\.budget/;
 
-it('is imported outside its folder only by the list of options', () => {
-  const files = sourceFiles(REPO).filter((file) => !file.startsWith('test/'));
-  const importers = [...importGraph(REPO, files)]
-    .filter(([file, targets]) => !inBudget(file) && targets.some(inBudget))
-    .map(([file]) => file);
-  expect(importers).toEqual(['infra/options.ts']);
-});
-
-it('is named by its context key outside its folders only by the lab and the deployed check', () => {
-  const naming = sourceFiles(REPO)
-    .filter((file) => !inBudget(file) && !file.startsWith('test/infra/budget/'))
-    .filter((file) =>
-      readFileSync(join(REPO, file), 'utf8')
-        .split('\n')
-        .some((line) => !/^\s*(\/\/|\*)/.test(line) && line.includes('monthlyBudgetUsd')),
-    );
-  expect(naming.sort()).toEqual([
-    // The price of each flag (bench:bill) and the post-deploy check's budget case.
-    'lab/cost/flag-prices.ts',
-    'test/deployed/live-check.test.ts',
-  ]);
+it('is known outside its folders only where docs/layout.md says', () => {
+  const known = placesKnowing(FOLDERS, MARKER);
+  expect(known.length).toBeGreaterThan(0);
+  expect(placesListed('docs/layout.md', "The budget's places", FOLDERS)).toEqual(known);
 });

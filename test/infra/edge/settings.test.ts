@@ -8,19 +8,19 @@ const from = (context: Record<string, unknown>) => readSettings((key) => context
 
 describe('the edge settings', () => {
   it('are off by default', () => {
-    expect(from({}).options.edge).toBeUndefined();
+    expect(from({}).edge).toBeUndefined();
   });
 
   it('give one token a fifth, one address half and everyone all of the ceiling’s rate (maxRequestsPerSecond) over a one-minute window', () => {
     const rate = (context: Record<string, unknown>) => from(context).ceiling.maxRequestsPerSecond;
     const defaults = { edge: 'true' };
-    expect(from(defaults).options.edge).toEqual({
+    expect(from(defaults).edge).toEqual({
       windowSeconds: 60,
       tokenLimit: rate(defaults) * 60 * 0.2,
       ipLimit: rate(defaults) * 60 * 0.5,
       totalLimit: rate(defaults) * 60,
     });
-    expect(from({ edge: 'true', maxRequestsPerSecond: '200', edgeWindowSeconds: '300' }).options.edge).toEqual({
+    expect(from({ edge: 'true', maxRequestsPerSecond: '200', edgeWindowSeconds: '300' }).edge).toEqual({
       windowSeconds: 300,
       tokenLimit: 12_000,
       ipLimit: 30_000,
@@ -31,12 +31,12 @@ describe('the edge settings', () => {
   it('take a custom domain for the distribution, its certificate in us-east-1', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
     const settings = from({ edge: 'true', domainName: 'plants.example.com', certificateArn });
-    expect(settings.options.edge).toBeDefined();
+    expect(settings.edge).toBeDefined();
     expect(settings.customDomain).toEqual({ domainName: 'plants.example.com', certificateArn, basePath: undefined });
   });
 
   it('take explicit limits', () => {
-    expect(from({ edge: 'true', edgeTokenLimit: '120', edgeIpLimit: '900' }).options.edge).toMatchObject({
+    expect(from({ edge: 'true', edgeTokenLimit: '120', edgeIpLimit: '900' }).edge).toMatchObject({
       tokenLimit: 120,
       ipLimit: 900,
     });

@@ -61,6 +61,14 @@ describe('the viewer-request function', () => {
     expect(runViewerFunction(code, { method, uri })).toEqual(JSON.parse(JSON.stringify(NOT_FOUND)));
   });
 
+  it('matches a path template as the HTTP API does: one non-empty segment per variable', () => {
+    const templated = viewerFunctionCode({ paths: ['/plants', '/plants/{id}'], methods: ['GET'] });
+    expect(isResponse(runViewerFunction(templated, { uri: '/plants/p-1' }))).toBe(false);
+    for (const uri of ['/plants/', '/plants/p-1/x', '/plantsX1']) {
+      expect(isResponse(runViewerFunction(templated, { uri }))).toBe(true);
+    }
+  });
+
   it('lets preflights through to the function URL’s CORS only where origins are allowed', () => {
     expect(isResponse(runViewerFunction(withCors, { method: 'OPTIONS' }))).toBe(false);
     expect(isResponse(runViewerFunction(code, { method: 'OPTIONS' }))).toBe(true);

@@ -4,17 +4,17 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, readConfig } from '../../../../handlers/lib/config.ts';
 import { BEHIND_EDGE } from '../../../../handlers/lib/edge/environment.ts';
+import { edgeViewerRequest } from '../../../../handlers/lib/edge/viewer-request.ts';
 import { functionEnvironment } from '../../../../handlers/lib/environment.ts';
-import { optionMiddlewares } from '../../../../handlers/lib/options.ts';
 import { MINIMAL_FUNCTION_ENV } from '../../../helpers/function-env.ts';
 
 const base = MINIMAL_FUNCTION_ENV;
 
 describe('BEHIND_EDGE', () => {
   it('reads the caller’s headers as the edge forwards them only when BEHIND_EDGE=true', () => {
-    expect(readConfig(base).options.edge).toBe(false);
-    expect(readConfig({ ...base, [BEHIND_EDGE]: 'false' }).options.edge).toBe(false);
-    expect(readConfig({ ...base, [BEHIND_EDGE]: 'true' }).options.edge).toBe(true);
+    expect(readConfig(base).behindEdge).toBe(false);
+    expect(readConfig({ ...base, [BEHIND_EDGE]: 'false' }).behindEdge).toBe(false);
+    expect(readConfig({ ...base, [BEHIND_EDGE]: 'true' }).behindEdge).toBe(true);
   });
 
   // Behind the edge Authorization holds CloudFront's signature: a misspelt value must not pick the header.
@@ -25,13 +25,13 @@ describe('BEHIND_EDGE', () => {
   });
 
   it.each([true, false])('is written as the function reads it back: %s', (edge) => {
-    expect(functionEnvironment({ options: { edge } })).toEqual({ [BEHIND_EDGE]: String(edge) });
-    expect(readConfig({ ...base, ...functionEnvironment({ options: { edge } }) }).options.edge).toBe(edge);
+    expect(functionEnvironment({ behindEdge: edge })).toEqual({ [BEHIND_EDGE]: String(edge) });
+    expect(readConfig({ ...base, ...functionEnvironment({ behindEdge: edge }) }).behindEdge).toBe(edge);
   });
 
   it('adds the edge’s middleware to the handler only when it is on', () => {
-    expect(optionMiddlewares(readConfig(base).options)).toEqual([]);
-    const behind = optionMiddlewares(readConfig({ ...base, [BEHIND_EDGE]: 'true' }).options);
+    expect(edgeViewerRequest(readConfig(base).behindEdge)).toEqual([]);
+    const behind = edgeViewerRequest(readConfig({ ...base, [BEHIND_EDGE]: 'true' }).behindEdge);
     expect(behind).toHaveLength(1);
     expect(behind[0]?.before?.name).toBe('edgeViewerRequestBefore');
     expect(behind[0]?.after?.name).toBe('edgeViewerRequestAfter');
