@@ -23,7 +23,6 @@ import { type Claim, claimsOf, type DeployedTemplate } from '../../deployed/live
 import { synth } from '../helpers/cdk.ts';
 import { type MotoServer, startMotoServer } from '../helpers/moto.ts';
 
-jest.setTimeout(60_000);
 const REGION = 'eu-west-1';
 const ACCOUNT = '123456789012';
 const STACK = 'PlantStore-dev';

@@ -9,7 +9,6 @@ import { stackOutputs } from '../../deployed/stack-outputs.ts';
 import { removeTempDirs, tempDir } from '../helpers/local-server.ts';
 import { type MotoServer, startMotoServer } from '../helpers/moto.ts';
 
-jest.setTimeout(60_000);
 const REGION = 'eu-west-1';
 const outputsOf = (id: string) => ({
   ApiUrl: `https://${id}.execute-api.${REGION}.amazonaws.com/`,

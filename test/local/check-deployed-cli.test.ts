@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 import { type MotoServer, startMotoServer } from '../helpers/moto.ts';
 
-jest.setTimeout(60_000);
 const REGION = 'eu-west-1';
 const STACK = 'PlantStore-dev';
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };

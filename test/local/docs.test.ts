@@ -14,7 +14,7 @@ beforeAll(async () => {
   // One at a time, so whichever started is closed by afterAll when the other fails.
   server = await startLocalServer();
   browser = await launchBrowser();
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -36,8 +36,8 @@ async function openDocs(): Promise<{ page: Page; requested: string[]; violations
       window.cspViolations.push(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline code'));
     });
   `);
-  await page.goto(`${server.origin}/docs`, { waitUntil: 'networkidle0', timeout: 20_000 });
-  await page.waitForSelector('.opblock-summary-path[data-path="/plants"]', { visible: true, timeout: 15_000 });
+  await page.goto(`${server.origin}/docs`, { waitUntil: 'networkidle0', timeout: 60_000 });
+  await page.waitForSelector('.opblock-summary-path[data-path="/plants"]', { visible: true, timeout: 60_000 });
   const violations = () => page.evaluate('window.cspViolations') as Promise<string[]>;
   return { page, requested, violations };
 }
@@ -57,7 +57,7 @@ it('shows GET /plants from openapi.yaml, with its parameters once opened, using 
 
   // A person clicks the operation to read what it takes.
   await page.click('.opblock-summary-control');
-  await page.waitForSelector('.parameters .parameter__name', { visible: true, timeout: 10_000 });
+  await page.waitForSelector('.parameters .parameter__name', { visible: true, timeout: 60_000 });
   const parameters = await visibleText(page, '.parameters .parameter__name');
   expect(parameters.map((name) => name.replace(/\s*\*?$/, ''))).toEqual(['limit', 'cursor']);
 
@@ -74,12 +74,12 @@ it('shows GET /plants from openapi.yaml, with its parameters once opened, using 
 it("calls the API from Try it out under the page's Content-Security-Policy", async () => {
   const { page, violations } = await openDocs();
   await page.click('.opblock-summary-control');
-  await page.waitForSelector('.try-out__btn', { visible: true, timeout: 10_000 });
+  await page.waitForSelector('.try-out__btn', { visible: true, timeout: 60_000 });
   await page.click('.try-out__btn');
   await page.click('.btn.execute');
 
   // No token: the function's 401, fetched by the page from this server.
-  await page.waitForSelector('.live-responses-table tbody .response-col_status', { visible: true, timeout: 10_000 });
+  await page.waitForSelector('.live-responses-table tbody .response-col_status', { visible: true, timeout: 60_000 });
   expect(await visibleText(page, '.live-responses-table tbody .response-col_status')).toEqual(['401']);
   expect(await violations()).toEqual([]);
   await page.close();
@@ -91,7 +91,7 @@ it('refuses to be shown in a frame of another page (clickjacking)', async () => 
   page.on('console', (message) => void refusals.push(message.text()));
   await page.setContent(`<iframe src="${server.origin}/docs" width="800" height="600"></iframe>`, {
     waitUntil: 'load',
-    timeout: 20_000,
+    timeout: 60_000,
   });
 
   const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
@@ -104,7 +104,7 @@ it('refuses to be shown in a frame of another page (clickjacking)', async () => 
 it('says in the Authorize dialog how to get a token for this server, and to paste it alone', async () => {
   const { page } = await openDocs();
   await page.click('.btn.authorize');
-  await page.waitForSelector('.modal-ux .auth-container', { visible: true, timeout: 10_000 });
+  await page.waitForSelector('.modal-ux .auth-container', { visible: true, timeout: 60_000 });
   const [dialog] = await visibleText(page, '.modal-ux .auth-container');
   expect(dialog).toContain(`npm run -s token -- alice --port ${server.port}`);
   expect(dialog).toContain('paste the token alone');

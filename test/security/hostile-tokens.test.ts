@@ -11,8 +11,6 @@ import { type Service, startService } from '../helpers/service.ts';
 
 let service: Service;
 const now = () => Math.floor(Date.now() / 1000);
-/** Generous: a token is refused in well under a millisecond; quadratic parsing took seconds. */
-const ANSWER_WITHIN_MS = 1000;
 
 beforeAll(async () => {
   service = await startService();
@@ -271,17 +269,15 @@ function hmacToken(secret: string | Buffer): string {
 
 describe('hostile Authorization headers', () => {
   it.each(rows)('refuses %s', async (_, request, expected) => {
-    const event = request();
-    const start = performance.now();
-    const reply = await service.call(event);
-    const elapsed = performance.now() - start;
+    // No wall-clock bound here (the code enforces none, and a busy machine would break one):
+    // quadratic parsing of a hostile header would show as this test's timeout.
+    const reply = await service.call(request());
 
     expect(reply).toMatchObject({
       status: expected.status,
       body: { error: expected.status, message: expected.message },
     });
     expect(reply.headers['www-authenticate']).toBe(expected.challenge);
-    expect(elapsed).toBeLessThan(ANSWER_WITHIN_MS);
   });
 
   it('has at least 30 rows', () => {

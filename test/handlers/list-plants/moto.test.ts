@@ -16,7 +16,7 @@ const plants: PlantItem[] = ['alice', 'bob'].flatMap((owner) =>
 beforeAll(async () => {
   service = await startService({}, startMoto);
   await service.seed(plants);
-}, 60_000);
+});
 afterAll(() => service?.stop());
 
 describe('against moto', () => {

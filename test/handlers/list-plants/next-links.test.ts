@@ -181,7 +181,7 @@ beforeAll(async () => {
     });
     functions.set(name as Config, fn);
   }
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all([...functions.values()].map((fn) => fn.stop()));
   await Promise.all([issuer?.close(), dynamo?.close()]);
