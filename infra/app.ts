@@ -3,8 +3,8 @@
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { boundaryFromCommandLine } from './bootstrap/app-boundary.ts';
 import { flag } from './context-values.ts';
+import { boundaryFromCommandLine } from './deploy-access/bootstrap/app-boundary.ts';
 import { SettingsError } from './settings.ts';
 import { refuseDisposableProduction, stackKindLine, stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';

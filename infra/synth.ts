@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { App, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { boundaryFromCommandLine } from './bootstrap/app-boundary.ts';
+import { boundaryFromCommandLine } from './deploy-access/bootstrap/app-boundary.ts';
 import type { PlantStoreStack } from './plant-store-stack.ts';
 import { stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';

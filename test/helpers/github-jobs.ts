@@ -2,7 +2,7 @@
 // token claims"), each with the one role of the access stack it should be able to take: the data
 // the trust tests evaluate and docs/pipeline.md's who-can-assume-what table is made from.
 
-import { DEPLOY_REF, PIPELINE_WORKFLOW, STS_AUDIENCE } from '../../infra/deploy-access-trust.ts';
+import { DEPLOY_REF, PIPELINE_WORKFLOW, STS_AUDIENCE } from '../../infra/deploy-access/trust.ts';
 
 /** The configured repository, and a newer one that took its name after a rename. */
 export const REPOSITORY = { owner: 'octo-org', ownerId: '1001', name: 'plant-store', id: '2002' };

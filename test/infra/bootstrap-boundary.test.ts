@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from '@jest/globals';
 import type { Environment } from 'aws-cdk-lib';
-import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/bootstrap/app-boundary.ts';
-import { boundaryName } from '../../infra/bootstrap/policies.ts';
+import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
+import { boundaryName } from '../../infra/deploy-access/bootstrap/policies.ts';
 import { ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
 import { boundaryDecisions } from '../helpers/boundary.ts';
 import { synth } from '../helpers/cdk.ts';

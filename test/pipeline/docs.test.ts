@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { setUpCommand } from '../../deployed/smoke-user.ts';
-import { bootstrapCommand, smokeSecretName } from '../../infra/bootstrap/policies.ts';
-import { POST_DEPLOY_READS } from '../../infra/deploy-access-reads.ts';
-import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access-settings.ts';
-import { DEPLOY_REF } from '../../infra/deploy-access-trust.ts';
+import { bootstrapCommand, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { POST_DEPLOY_READS } from '../../infra/deploy-access/reads.ts';
+import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access/settings.ts';
+import { DEPLOY_REF } from '../../infra/deploy-access/trust.ts';
 import { STACK_OPTIONS } from '../../infra/options.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
@@ -39,7 +39,7 @@ const contextOf = (command: string) =>
         .matchAll(/-c (\w+)=(\S+)/g),
     ].map(([, key, value]) => [key, value as string]),
   );
-const accessCommand = aws.find((line) => line.includes('infra/deploy-access-app.ts')) ?? '';
+const accessCommand = aws.find((line) => line.includes('infra/deploy-access/app.ts')) ?? '';
 const outputs = (await synthAccess(contextOf(accessCommand))).template.toJSON().Outputs as Record<
   string,
   { Description: string }
@@ -96,12 +96,14 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
   });
 
   it('protects main by a ruleset whose required check is the workflow’s, and deploys each environment from main only', () => {
-    const inputs = [...github.join('\n').matchAll(/(infra\/bootstrap\/[\w-]+\.json)/g)].map(([, file]) => file ?? '');
+    const inputs = [...github.join('\n').matchAll(/(infra\/deploy-access\/bootstrap\/[\w-]+\.json)/g)].map(
+      ([, file]) => file ?? '',
+    );
     for (const file of inputs) expect(existsSync(new URL(`../../${file}`, import.meta.url))).toBe(true);
     const read = (file: string) =>
-      JSON.parse(readFileSync(new URL(`../../infra/bootstrap/${file}`, import.meta.url), 'utf8'));
+      JSON.parse(readFileSync(new URL(`../../infra/deploy-access/bootstrap/${file}`, import.meta.url), 'utf8'));
     expect(github).toContain(
-      'gh api -X POST repos/OWNER/NAME/rulesets --input infra/bootstrap/github-main-ruleset.json',
+      'gh api -X POST repos/OWNER/NAME/rulesets --input infra/deploy-access/bootstrap/github-main-ruleset.json',
     );
     const ruleset = read('github-main-ruleset.json');
     const rule = (type: string) => ruleset.rules.find((each: { type: string }) => each.type === type);
@@ -152,7 +154,7 @@ describe('docs/pipeline.md, what each deploy proves', () => {
 
 describe('docs/pipeline.md, elsewhere', () => {
   it('gives access stack commands that synthesize, and environments the stack accepts', async () => {
-    const accessCommands = [...page.matchAll(/`(npx cdk deploy --app "node infra\/deploy-access-app\.ts"[^`]*)`/g)];
+    const accessCommands = [...page.matchAll(/`(npx cdk deploy --app "node infra\/deploy-access\/app\.ts"[^`]*)`/g)];
     expect(accessCommands.length).toBeGreaterThan(0);
     for (const [, command] of accessCommands)
       await expect(synthAccess(contextOf(command ?? ''))).resolves.toBeDefined();

@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/bootstrap/app-boundary.ts';
-import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/bootstrap/policies.ts';
-import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access-settings.ts';
+import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
+import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access/settings.ts';
 import { actionlint } from '../helpers/actionlint.ts';
 
 const DIR = new URL('../../.github/workflows/', import.meta.url);

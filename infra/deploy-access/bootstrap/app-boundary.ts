@@ -1,6 +1,6 @@
 // `-c @aws-cdk/core:permissionsBoundary=NAME` on the command line, as CDK reads it from cdk.json:
 // every role the app's stacks create then carries that managed policy as its permissions boundary,
-// which the environment's execution policy requires (infra/bootstrap/execution-policy.json).
+// which the environment's execution policy requires (infra/deploy-access/bootstrap/execution-policy.json).
 
 import type { App } from 'aws-cdk-lib';
 

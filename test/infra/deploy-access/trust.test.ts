@@ -3,9 +3,9 @@
 // configured repository's dev and production jobs of pipeline.yml on main, and its pull requests.
 
 import { describe, expect, it } from '@jest/globals';
-import { synthAccess } from '../helpers/access-stack.ts';
-import { claimsOf, JOBS, REPOSITORY, SUBJECT_FORMATS, whoCanAssumeTable } from '../helpers/github-jobs.ts';
-import { ACCOUNT, assumeWithToken, type PolicyDocument, resolveIn, roleArn } from '../helpers/iam.ts';
+import { synthAccess } from '../../helpers/access-stack.ts';
+import { claimsOf, JOBS, REPOSITORY, SUBJECT_FORMATS, whoCanAssumeTable } from '../../helpers/github-jobs.ts';
+import { ACCOUNT, assumeWithToken, type PolicyDocument, resolveIn, roleArn } from '../../helpers/iam.ts';
 
 const { template } = await synthAccess({
   githubRepository: `${REPOSITORY.owner}/${REPOSITORY.name}`,

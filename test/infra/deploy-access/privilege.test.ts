@@ -1,13 +1,18 @@
 // What the pipeline's roles may do in one account, decided by an IAM evaluator over the synthesized
-// access stack, the shipped execution policy and boundary (infra/bootstrap/), and the CDK bootstrap
+// access stack, the shipped execution policy and boundary (infra/deploy-access/bootstrap/), and the CDK bootstrap
 // template's roles: no role the pipeline reaches is an administrator, and dev's path reaches none of
 // production's stack, table, users, execution role or assets.
 
 import { describe, expect, it } from '@jest/globals';
-import { boundaryName, qualifierOf, renderPolicy, smokeSecretName } from '../../infra/bootstrap/policies.ts';
-import { defaultStackName, ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
-import { synthAccess } from '../helpers/access-stack.ts';
-import { bootstrapRole } from '../helpers/bootstrap-template.ts';
+import {
+  boundaryName,
+  qualifierOf,
+  renderPolicy,
+  smokeSecretName,
+} from '../../../infra/deploy-access/bootstrap/policies.ts';
+import { defaultStackName, ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
+import { synthAccess } from '../../helpers/access-stack.ts';
+import { bootstrapRole } from '../../helpers/bootstrap-template.ts';
 import {
   ACCOUNT,
   type Decision,
@@ -17,7 +22,7 @@ import {
   resolveIn,
   roleArn,
   secretArn,
-} from '../helpers/iam.ts';
+} from '../../helpers/iam.ts';
 
 const { template } = await synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
 const ENVIRONMENTS = ['dev', 'production'] as const;

@@ -1,7 +1,7 @@
 // Deploy access without keys: GitHub's OIDC provider and the roles an administrator deploys once
-// (infra/deploy-access-app.ts), with each environment's bootstrap policies (infra/bootstrap/). One
+// (infra/deploy-access/app.ts), with each environment's bootstrap policies (infra/deploy-access/bootstrap/). One
 // deploy role per GitHub environment, trusted by that environment's jobs of pipeline.yml on main
-// (infra/deploy-access-trust.ts), deploys that environment's stacks itself: no CDK bootstrap role,
+// (infra/deploy-access/trust.ts), deploys that environment's stacks itself: no CDK bootstrap role,
 // whose CloudFormation rights span the account; the diff role, for pull requests, may only read the
 // environments' templates (`cdk diff`). Both reach the Regions of the stacks the options may add too.
 
@@ -26,6 +26,7 @@ import {
 } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ENVIRONMENT_TAG } from '../stack-environment.ts';
 import {
   boundaryName,
   executionPolicyName,
@@ -34,9 +35,8 @@ import {
   SMOKE_USERNAME,
   smokeSecretName,
 } from './bootstrap/policies.ts';
-import { deployTrust, diffTrust, GITHUB_OIDC_HOST, STS_AUDIENCE } from './deploy-access-trust.ts';
-import { acknowledgeWildcards, deployGrants, stackAcknowledgements, stackArnsOf } from './deploy-role-grants.ts';
-import { ENVIRONMENT_TAG } from './stack-environment.ts';
+import { acknowledgeWildcards, deployGrants, stackAcknowledgements, stackArnsOf } from './grants.ts';
+import { deployTrust, diffTrust, GITHUB_OIDC_HOST, STS_AUDIENCE } from './trust.ts';
 
 export interface DeployAccessProps extends StackProps {
   /** `OWNER/NAME` of the repository, for descriptions: the trust is on its id. */
