@@ -76,7 +76,7 @@ export class DeployAccessStack extends Stack {
       });
       const deploy = new Role(this, `DeployRole${pascal(environment)}`, {
         description: `GitHub Actions deploys of ${repository} (id ${repositoryId}), environment ${environment}`,
-        assumedBy: new OpenIdConnectPrincipal(provider, deployTrust(repositoryId, environment)),
+        assumedBy: new OpenIdConnectPrincipal(provider, deployTrust({ repository, repositoryId }, environment)),
       });
       const smoke = smokeSecret(this, environment);
       const grants = deployGrants(environment, smoke.secretArn);
@@ -101,7 +101,7 @@ export class DeployAccessStack extends Stack {
     // to assume the lookup and deploy roles, says so, and reads the template with these credentials.
     const diff = new Role(this, 'DiffRole', {
       description: `GitHub Actions cdk diff on pull requests of ${repository} (id ${repositoryId})`,
-      assumedBy: new OpenIdConnectPrincipal(provider, diffTrust(repositoryId)),
+      assumedBy: new OpenIdConnectPrincipal(provider, diffTrust({ repository, repositoryId })),
     });
     diff.addToPolicy(
       new PolicyStatement({
