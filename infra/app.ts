@@ -4,15 +4,15 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { flag } from './context-values.ts';
-import { boundaryFromCommandLine } from './deploy-access/bootstrap/app-boundary.ts';
+import { bootstrapRequirements } from './deploy-access/bootstrap/app-boundary.ts';
 import { SettingsError } from './settings.ts';
 import { refuseDisposableProduction, stackKindLine, stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';
 
 const app = new App();
-// The pipeline's deploys name their environment's boundary (docs/pipeline.md).
-boundaryFromCommandLine(app);
 try {
+  // The pipeline's deploys name their environment's boundary (docs/pipeline.md).
+  bootstrapRequirements(app);
   const context = (key: string) => app.node.tryGetContext(key);
   // A stack an opt-in option adds beside it takes this name too, plus its suffix (infra/options.ts).
   const stackName = stackNameOf(context);

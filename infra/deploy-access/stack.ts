@@ -84,7 +84,7 @@ export class DeployAccessStack extends Stack {
       Validations.of(deploy).acknowledge(...grants.acknowledgements);
       acknowledgeWildcards(
         execution,
-        'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses are fenced by the environment tag and the deny statements (docs/pipeline.md, "What one account still shares").',
+        'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses only on resources created with, or carrying, the environment tag (docs/pipeline.md, "What one account still shares").',
       );
       acknowledgeWildcards(
         boundary,
