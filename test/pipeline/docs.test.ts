@@ -108,9 +108,13 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
     const ruleset = read('github-main-ruleset.json');
     const rule = (type: string) => ruleset.rules.find((each: { type: string }) => each.type === type);
     expect(rule('pull_request').parameters.required_approving_review_count).toBeGreaterThan(0);
+    // Bound to GitHub Actions (its app id), so no other app's status of that name passes; code owners review the delivery path.
     expect(rule('required_status_checks').parameters.required_status_checks).toEqual([
-      { context: workflow.jobs.check?.name },
+      { context: workflow.jobs.check?.name, integration_id: 15368 },
     ]);
+    expect(rule('pull_request').parameters.require_code_owner_review).toBe(true);
+    const owners = readFileSync(new URL('../../.github/CODEOWNERS', import.meta.url), 'utf8');
+    for (const path of ['/.github/', '/infra/deploy-access/']) expect(owners).toMatch(new RegExp(`^${path} @`, 'm'));
     const branch = DEPLOY_REF.replace('refs/heads/', '');
     for (const environment of DEFAULT_ENVIRONMENTS) {
       expect(github.some((line) => line.includes(`repos/OWNER/NAME/environments/${environment} --input`))).toBe(true);
@@ -124,6 +128,7 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
     }
     const production = read('github-environment-production.json');
     expect(production.prevent_self_review).toBe(true);
+    expect(production.can_admins_bypass).toBe(false);
     expect(production.reviewers).toHaveLength(1);
   });
 

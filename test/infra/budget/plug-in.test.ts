@@ -31,5 +31,7 @@ it('is named by its context key outside its folders only by the bench and the de
     // The price of each flag (bench:bill) and the post-deploy check's budget case.
     'bench/cost/flag-prices.ts',
     'test/deployed/live-check.test.ts',
+    // The execution policy's reach on every type the stack deploys, the budget's included.
+    'test/infra/deploy-access/privilege.test.ts',
   ]);
 });

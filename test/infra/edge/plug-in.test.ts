@@ -32,7 +32,8 @@ it('is turned on or its stack named, outside its folders, only by the deployed c
     // deployed/: the post-deploy check of an unsigned call to the function URL, and the smoke
     // check's walk through the distribution and the web ACL stack's outputs.
     'test/deployed/live-check.test.ts',
-    // The execution policy's grants on <stack name>EdgeWaf-* (infra/deploy-access/bootstrap/execution-policy.json).
+    // The web ACL stack's environment tag, and the execution policy's reach on what the edge deploys.
+    'test/infra/bootstrap-boundary.test.ts',
     'test/infra/deploy-access/privilege.test.ts',
     'test/local/deployed-cli.test.ts',
   ]);
