@@ -1,5 +1,5 @@
 // Each claim of the deployed template (live-claims.ts) against what the account holds, by read-only
-// calls the deploy role is granted (infra/deploy-access-reads.ts), and, for a function URL behind
+// calls the deploy role is granted (infra/deploy-access/reads.ts), and, for a function URL behind
 // the edge, an unsigned request that must be refused.
 
 import { type ApiGatewayV2Client, GetStageCommand } from '@aws-sdk/client-apigatewayv2';

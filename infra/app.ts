@@ -3,18 +3,18 @@
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { boundaryFromCommandLine } from './bootstrap/app-boundary.ts';
 import { flag } from './context-values.ts';
+import { bootstrapRequirements } from './deploy-access/bootstrap/app-boundary.ts';
 import { SettingsError } from './settings.ts';
 import { refuseDisposableProduction, stackKindLine, stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';
 
 const app = new App();
-// The pipeline's deploys name their environment's boundary (docs/pipeline.md).
-boundaryFromCommandLine(app);
 try {
+  // The pipeline's deploys name their environment's boundary (docs/pipeline.md).
+  bootstrapRequirements(app);
   const context = (key: string) => app.node.tryGetContext(key);
-  // A stack an opt-in option adds beside it takes this name too, plus its suffix (infra/options.ts).
+  // The edge's web ACL stack beside it takes this name too, plus its suffix (stacks.ts).
   const stackName = stackNameOf(context);
   // Checked before any stack exists: what `cdk synth` and `cdk deploy` build goes through here.
   refuseDisposableProduction(context, stackName);

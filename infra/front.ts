@@ -1,5 +1,5 @@
-// How callers reach the function: the HTTP API by default, or an opt-in option's front in its place
-// (infra/options.ts). What the stack needs from either, so that it never asks which one it has:
+// How callers reach the function: the HTTP API by default, or the opt-in edge in its place
+// (infra/edge/). What the stack needs from either, so that it never asks which one it has:
 // the metrics the 5xx alarm and the dashboard count, the function's variables, and the outputs.
 
 import type { Duration } from 'aws-cdk-lib';

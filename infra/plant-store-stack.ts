@@ -71,7 +71,7 @@ export class PlantStoreStack extends Stack {
     });
     // Every resource carries its environment: the pipeline's role may manage smoke users only in this
     // pool (infra/deploy-access.ts), and another environment's execution policy and boundary refuse
-    // anything tagged so (infra/bootstrap/).
+    // anything tagged so (infra/deploy-access/bootstrap/).
     // (A dashboard takes no tags in CloudFormation; its name carries the stack's.)
     Tags.of(this).add(ENVIRONMENT_TAG, settings.environment, { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] });
 

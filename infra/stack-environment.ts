@@ -25,10 +25,24 @@ export function environmentOf(context: ContextReader): string {
   return name;
 }
 
-/** `PlantStore` for production, `PlantStore-<env>` for any other; `-c stackName` overrides. */
+/**
+ * `PlantStore` for production, `PlantStore-<env>` for any other; `-c stackName` overrides, but not
+ * with a name of another environment's (`PlantStore`, `PlantStore-<other>…`): the stack would be
+ * retagged, and reached by that environment's bootstrap policies.
+ */
 export function stackNameOf(context: ContextReader): string {
   const environment = environmentOf(context);
-  return text(context, 'stackName') ?? defaultStackName(environment);
+  const given = text(context, 'stackName');
+  if (given === undefined) return defaultStackName(environment);
+  const own = defaultStackName(environment);
+  // Production's own prefix, `PlantStore-`, is every other environment's.
+  const ours = given === own || (environment !== PRODUCTION && given.startsWith(`${own}-`));
+  if (!ours && (given === PRODUCTION_STACK || given.startsWith(`${PRODUCTION_STACK}-`))) {
+    throw new SettingsError(
+      `-c stackName=${given} names another environment's stack, which -c env=${environment} would tag ${environment}: drop -c stackName (stack ${own}), or pick a name outside ${PRODUCTION_STACK}-*`,
+    );
+  }
+  return given;
 }
 
 export function defaultStackName(environment: string): string {
@@ -55,17 +69,14 @@ export const stackKindLine = (stackName: string, disposable: boolean): string =>
  * would share with the production stack's alarms.
  */
 export function refuseDisposableProduction(context: ContextReader, stackName: string): void {
-  if (!flag(context, 'dev')) return;
-  const environment = environmentOf(context);
-  if (stackName !== PRODUCTION_STACK && environment !== PRODUCTION) return;
-  const instead = environment === PRODUCTION ? 'dev' : environment;
+  // stackNameOf already refused the production stack's name in another environment.
+  if (!flag(context, 'dev') || environmentOf(context) !== PRODUCTION) return;
   if (stackName !== PRODUCTION_STACK) {
     throw new SettingsError(
-      `-c dev=true in the ${PRODUCTION} environment would feed production's alarms with ${stackName}'s metrics: add -c env=${instead}`,
+      `-c dev=true in the ${PRODUCTION} environment would feed production's alarms with ${stackName}'s metrics: add -c env=dev`,
     );
   }
-  const named = text(context, 'stackName') === undefined ? '' : ' without -c stackName';
   throw new SettingsError(
-    `-c dev=true would make ${PRODUCTION_STACK}, the production stack, disposable (cdk destroy would delete its table and user pool): type -c env=${instead} -c dev=true${named} (stack ${defaultStackName(instead)})`,
+    `-c dev=true would make ${PRODUCTION_STACK}, the production stack, disposable (cdk destroy would delete its table and user pool): type -c env=dev -c dev=true (stack ${defaultStackName('dev')})`,
   );
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { App, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { boundaryFromCommandLine } from './bootstrap/app-boundary.ts';
+import { bootstrapRequirements } from './deploy-access/bootstrap/app-boundary.ts';
 import type { PlantStoreStack } from './plant-store-stack.ts';
 import { stackNameOf } from './stack-environment.ts';
 import { plantStoreStacks } from './stacks.ts';
@@ -35,7 +35,7 @@ export function synthesize(context: Record<string, unknown>, { outdir, bundle = 
   });
   // As app.ts: the environment's boundary and stack name from the context. Unlike app.ts it does not
   // refuse a disposable production (-c dev=true under PlantStore): tests synthesize that template.
-  boundaryFromCommandLine(app);
+  bootstrapRequirements(app);
   const stack: PlantStoreStack = plantStoreStacks(
     app,
     stackNameOf((key) => app.node.tryGetContext(key)),

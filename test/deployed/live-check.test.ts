@@ -17,7 +17,7 @@ import {
   LambdaClient,
   PutFunctionConcurrencyCommand,
 } from '@aws-sdk/client-lambda';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { checkClaim, type Finding, type LiveClients } from '../../deployed/live-check.ts';
 import { type Claim, claimsOf, type DeployedTemplate } from '../../deployed/live-claims.ts';
 import { synth } from '../helpers/cdk.ts';

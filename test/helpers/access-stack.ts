@@ -1,4 +1,4 @@
-// The access stack (infra/deploy-access.ts) synthesized for tests, and its IAM documents read as text.
+// The access stack (infra/deploy-access/stack.ts) synthesized for tests, and its IAM documents read as text.
 
 import { readFileSync } from 'node:fs';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -17,7 +17,7 @@ export interface AccessSynthesized {
 }
 
 /**
- * As `npx cdk deploy --app "node infra/deploy-access-app.ts"` with this context would synthesize it
+ * As `npx cdk deploy --app "node infra/deploy-access/app.ts"` with this context would synthesize it
  * (cdk-nag included), once a run, by the run's synth server.
  */
 export async function synthAccess(context: Record<string, string>): Promise<AccessSynthesized> {
@@ -38,8 +38,8 @@ export async function synthAccessApp(outdir: string, context: Record<string, str
     await Promise.all([
       import('aws-cdk-lib'),
       import('cdk-nag'),
-      import('../../infra/deploy-access.ts'),
-      import('../../infra/deploy-access-settings.ts'),
+      import('../../infra/deploy-access/stack.ts'),
+      import('../../infra/deploy-access/settings.ts'),
     ]);
   const app = new App({ outdir, context: { ...CDK_JSON_CONTEXT, ...context } });
   const settings = readDeployAccess((key) => context[key], Object.keys(context));

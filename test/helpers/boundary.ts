@@ -3,7 +3,7 @@
 // CloudFormation would name. Read by bootstrap-boundary.test.ts and each option's own check.
 
 import type { Template } from 'aws-cdk-lib/assertions';
-import { renderPolicy } from '../../infra/bootstrap/policies.ts';
+import { renderPolicy } from '../../infra/deploy-access/bootstrap/policies.ts';
 import { ACCOUNT, decide, REGION } from './iam.ts';
 
 /** What CloudFormation names an unnamed resource of the stack, and the ARN IAM then sees. */

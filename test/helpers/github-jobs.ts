@@ -2,11 +2,14 @@
 // token claims"), each with the one role of the access stack it should be able to take: the data
 // the trust tests evaluate and docs/pipeline.md's who-can-assume-what table is made from.
 
-import { DEPLOY_REF, PIPELINE_WORKFLOW, STS_AUDIENCE } from '../../infra/deploy-access-trust.ts';
+import { DEPLOY_REF, PIPELINE_WORKFLOW, STS_AUDIENCE } from '../../infra/deploy-access/trust.ts';
 
 /** The configured repository, and a newer one that took its name after a rename. */
 export const REPOSITORY = { owner: 'octo-org', ownerId: '1001', name: 'plant-store', id: '2002' };
 const NAME_TAKER = { ...REPOSITORY, id: '3003' };
+/** A fork, and another repository of the owner with a workflow file at the same path. */
+const FORK = { owner: 'mallory', ownerId: '4004', name: 'plant-store', id: '5005' };
+const SIBLING = { ...REPOSITORY, name: 'other-service', id: '6006' };
 
 /** The subject formats a token may carry: GitHub's default before and after 2026-07-15, and the template the old set-up installed. */
 export const SUBJECT_FORMATS = ['legacy', 'immutable', 'customized'] as const;
@@ -24,6 +27,8 @@ export interface Job {
   environment?: string;
   workflow?: string;
   repository?: typeof REPOSITORY;
+  /** A reusable workflow of another repository that the job runs (its `job_workflow_ref`). */
+  calledFrom?: typeof REPOSITORY;
 }
 
 const PULL = 'refs/pull/7/merge';
@@ -112,6 +117,33 @@ export const JOBS: Job[] = [
     environment: 'production',
     repository: NAME_TAKER,
   },
+  {
+    job: 'a fork’s push to its `main`, environment `production`',
+    mayAssume: undefined,
+    token: true,
+    event: 'push',
+    ref: DEPLOY_REF,
+    environment: 'production',
+    repository: FORK,
+  },
+  {
+    job: 'another repository’s `pipeline.yml` on `main`, environment `production`',
+    mayAssume: undefined,
+    token: true,
+    event: 'push',
+    ref: DEPLOY_REF,
+    environment: 'production',
+    repository: SIBLING,
+  },
+  {
+    job: 'a job on `main`, environment `production`, running a fork’s reusable `pipeline.yml`',
+    mayAssume: undefined,
+    token: true,
+    event: 'push',
+    ref: DEPLOY_REF,
+    environment: 'production',
+    calledFrom: FORK,
+  },
 ];
 
 /** The claims of the job's token in one subject format (only those a trust policy can check matter). */
@@ -136,7 +168,7 @@ export function claimsOf(job: Job, format: SubjectFormat): Record<string, string
     repository_id: repository.id,
     repository_owner_id: repository.ownerId,
     ref: job.ref,
-    job_workflow_ref: `${names}/${job.workflow ?? PIPELINE_WORKFLOW}@${job.ref}`,
+    job_workflow_ref: `${job.calledFrom ? `${job.calledFrom.owner}/${job.calledFrom.name}` : names}/${job.workflow ?? PIPELINE_WORKFLOW}@${job.ref}`,
     workflow: 'pipeline',
     actor: 'octocat',
     actor_id: '583231',

@@ -65,6 +65,23 @@ export async function decide(simulation: Omit<Simulation, 'serviceControlPolicie
   return { decision: result.overallResult as Decision, ignored: ignoredKeys(result) };
 }
 
+/**
+ * As `decide`, for an API Gateway call on an HTTP API path (`/apis/…`), which the evaluator's data
+ * cannot place (its API Gateway actions list the REST resource types only): the validating run must
+ * refuse for exactly that reason, and the decision comes from a run that skips the placing; every
+ * statement, condition and deny is evaluated all the same.
+ */
+export async function decideHttpApi(
+  simulation: Omit<Simulation, 'serviceControlPolicies' | 'resourceControlPolicies'>,
+) {
+  const full = { serviceControlPolicies: [], resourceControlPolicies: [], ...simulation };
+  const result = await runSimulation(full, {});
+  if (result.resultType !== 'error' || JSON.stringify(result.errors) !== '{"message":"no.resource.types"}') {
+    throw new Error(`The evaluator can place ${simulation.request.resource.resource}: use decide()`);
+  }
+  return runUnsafeSimulation(full, {}) as Decision;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the evaluator's result union
 const ignoredKeys = (result: any): string[] => result.result?.ignoredContextKeys ?? [];
 

@@ -4,11 +4,12 @@
 
 import { describe, expect, it } from '@jest/globals';
 import type { Environment } from 'aws-cdk-lib';
-import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/bootstrap/app-boundary.ts';
-import { boundaryName } from '../../infra/bootstrap/policies.ts';
+import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
+import { boundaryName } from '../../infra/deploy-access/bootstrap/policies.ts';
 import { ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
 import { boundaryDecisions } from '../helpers/boundary.ts';
 import { synth } from '../helpers/cdk.ts';
+import { ACCOUNT, REGION } from '../helpers/iam.ts';
 
 /** The stack as the pipeline's `cdk deploy` synthesizes it, with this context on the command line. */
 const synthesize = async (context: Record<string, string>, env?: Environment) =>
@@ -41,6 +42,13 @@ describe('the boundary named on the command line', () => {
       for (const resource of tagged(type)) expect(resource).toContain(`{"Key":"${ENVIRONMENT_TAG}","Value":"dev"}`);
     }
     for (const pool of tagged('AWS::Cognito::UserPool')) expect(pool).toContain(`"${ENVIRONMENT_TAG}":"dev"`);
+  });
+
+  it("tags the edge's web ACL stack in us-east-1 too: its execution policy creates only what carries the tag", async () => {
+    const { beside } = await synth({ env: 'dev', edge: 'true' }, { env: { account: ACCOUNT, region: REGION } });
+    const acls = Object.values(beside.EdgeWaf?.template.findResources('AWS::WAFv2::WebACL') ?? {});
+    expect(acls).toHaveLength(1);
+    for (const acl of acls) expect(acl.Properties.Tags).toEqual([{ Key: ENVIRONMENT_TAG, Value: 'dev' }]);
   });
 
   it("leaves every permission the stack gives its own roles (the IAM evaluator's decision)", async () => {

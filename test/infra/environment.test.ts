@@ -150,10 +150,7 @@ describe('a disposable stack under the production name', () => {
   const REFUSALS: [Record<string, string>, string][] = [
     [{ dev: 'true' }, 'type -c env=dev -c dev=true (stack PlantStore-dev)'],
     [{ dev: 'true', env: 'production' }, 'type -c env=dev -c dev=true (stack PlantStore-dev)'],
-    [
-      { dev: 'true', env: 'qa', stackName: 'PlantStore' },
-      'type -c env=qa -c dev=true without -c stackName (stack PlantStore-qa)',
-    ],
+    [{ dev: 'true', env: 'qa', stackName: 'PlantStore' }, 'drop -c stackName (stack PlantStore-qa)'],
   ];
 
   it('is refused by the app before any stack exists, in one line on stderr, exit code 1', async () => {

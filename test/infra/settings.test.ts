@@ -41,8 +41,8 @@ describe('readSettings', () => {
       },
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
       delivery: { strategy: 'canary', provisionedConcurrency: 0 },
-      // Every opt-in option off (infra/options.ts).
-      options: {},
+      edge: undefined,
+      budget: undefined,
       groupCache: {},
       environment: 'production',
     });

@@ -11,6 +11,17 @@ describe('environment names', () => {
     expect(stackNameOf(from({}))).toBe('PlantStore');
     expect(stackNameOf(from({ env: 'staging' }))).toBe('PlantStore-staging');
     expect(stackNameOf(from({ env: 'dev', stackName: 'Sandbox' }))).toBe('Sandbox');
+    expect(stackNameOf(from({ env: 'dev', stackName: 'PlantStore-dev-alice' }))).toBe('PlantStore-dev-alice');
+  });
+
+  it.each([
+    [{ env: 'dev', stackName: 'PlantStore' }, 'PlantStore-dev'],
+    [{ stackName: 'PlantStore-dev' }, 'PlantStore'],
+    [{ env: 'dev', stackName: 'PlantStore-staging' }, 'PlantStore-dev'],
+  ])("refuse %j: another environment's stack, retagged", (context, own) => {
+    expect(() => stackNameOf(from(context))).toThrow(
+      new RegExp(`names another environment's stack, .*drop -c stackName \\(stack ${own}\\)`),
+    );
   });
 
   it("keep a disposable stack of another name out of production's metrics: it needs an environment of its own", () => {

@@ -16,8 +16,8 @@ import {
 import { CreateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { passwordFileOf } from '../../deployed/passwords.ts';
-import { SMOKE_USERNAME, smokeSecretName } from '../../infra/bootstrap/policies.ts';
-import { SMOKE_SECRET_ACTIONS } from '../../infra/deploy-role-grants.ts';
+import { SMOKE_USERNAME, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { SMOKE_SECRET_ACTIONS } from '../../infra/deploy-access/grants.ts';
 import { createApp } from '../../local/server/app.ts';
 import { httpApiEvent } from '../../local/server/events.ts';
 import { connectDynamo } from '../../local/store/in-process.ts';

@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { setUpCommand } from '../../deployed/smoke-user.ts';
-import { bootstrapCommand, smokeSecretName } from '../../infra/bootstrap/policies.ts';
-import { POST_DEPLOY_READS } from '../../infra/deploy-access-reads.ts';
-import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access-settings.ts';
-import { DEPLOY_REF } from '../../infra/deploy-access-trust.ts';
+import { bootstrapCommand, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { POST_DEPLOY_READS } from '../../infra/deploy-access/reads.ts';
+import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access/settings.ts';
+import { DEPLOY_REF } from '../../infra/deploy-access/trust.ts';
 import { EDGE_WAF_STACK } from '../../infra/edge/waf.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
@@ -39,7 +39,7 @@ const contextOf = (command: string) =>
         .matchAll(/-c (\w+)=(\S+)/g),
     ].map(([, key, value]) => [key, value as string]),
   );
-const accessCommand = aws.find((line) => line.includes('infra/deploy-access-app.ts')) ?? '';
+const accessCommand = aws.find((line) => line.includes('infra/deploy-access/app.ts')) ?? '';
 const outputs = (await synthAccess(contextOf(accessCommand))).template.toJSON().Outputs as Record<
   string,
   { Description: string }
@@ -96,19 +96,25 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
   });
 
   it('protects main by a ruleset whose required check is the workflow’s, and deploys each environment from main only', () => {
-    const inputs = [...github.join('\n').matchAll(/(infra\/bootstrap\/[\w-]+\.json)/g)].map(([, file]) => file ?? '');
+    const inputs = [...github.join('\n').matchAll(/(infra\/deploy-access\/bootstrap\/[\w-]+\.json)/g)].map(
+      ([, file]) => file ?? '',
+    );
     for (const file of inputs) expect(existsSync(new URL(`../../${file}`, import.meta.url))).toBe(true);
     const read = (file: string) =>
-      JSON.parse(readFileSync(new URL(`../../infra/bootstrap/${file}`, import.meta.url), 'utf8'));
+      JSON.parse(readFileSync(new URL(`../../infra/deploy-access/bootstrap/${file}`, import.meta.url), 'utf8'));
     expect(github).toContain(
-      'gh api -X POST repos/OWNER/NAME/rulesets --input infra/bootstrap/github-main-ruleset.json',
+      'gh api -X POST repos/OWNER/NAME/rulesets --input infra/deploy-access/bootstrap/github-main-ruleset.json',
     );
     const ruleset = read('github-main-ruleset.json');
     const rule = (type: string) => ruleset.rules.find((each: { type: string }) => each.type === type);
     expect(rule('pull_request').parameters.required_approving_review_count).toBeGreaterThan(0);
+    // Bound to GitHub Actions (its app id), so no other app's status of that name passes; code owners review the delivery path.
     expect(rule('required_status_checks').parameters.required_status_checks).toEqual([
-      { context: workflow.jobs.check?.name },
+      { context: workflow.jobs.check?.name, integration_id: 15368 },
     ]);
+    expect(rule('pull_request').parameters.require_code_owner_review).toBe(true);
+    const owners = readFileSync(new URL('../../.github/CODEOWNERS', import.meta.url), 'utf8');
+    for (const path of ['/.github/', '/infra/deploy-access/']) expect(owners).toMatch(new RegExp(`^${path} @`, 'm'));
     const branch = DEPLOY_REF.replace('refs/heads/', '');
     for (const environment of DEFAULT_ENVIRONMENTS) {
       expect(github.some((line) => line.includes(`repos/OWNER/NAME/environments/${environment} --input`))).toBe(true);
@@ -122,6 +128,7 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
     }
     const production = read('github-environment-production.json');
     expect(production.prevent_self_review).toBe(true);
+    expect(production.can_admins_bypass).toBe(false);
     expect(production.reviewers).toHaveLength(1);
   });
 
@@ -152,7 +159,7 @@ describe('docs/pipeline.md, what each deploy proves', () => {
 
 describe('docs/pipeline.md, elsewhere', () => {
   it('gives access stack commands that synthesize, and environments the stack accepts', async () => {
-    const accessCommands = [...page.matchAll(/`(npx cdk deploy --app "node infra\/deploy-access-app\.ts"[^`]*)`/g)];
+    const accessCommands = [...page.matchAll(/`(npx cdk deploy --app "node infra\/deploy-access\/app\.ts"[^`]*)`/g)];
     expect(accessCommands.length).toBeGreaterThan(0);
     for (const [, command] of accessCommands)
       await expect(synthAccess(contextOf(command ?? ''))).resolves.toBeDefined();

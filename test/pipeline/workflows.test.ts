@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/bootstrap/app-boundary.ts';
-import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/bootstrap/policies.ts';
-import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access-settings.ts';
+import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
+import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access/settings.ts';
 import { actionlint } from '../helpers/actionlint.ts';
 
 const DIR = new URL('../../.github/workflows/', import.meta.url);
@@ -25,10 +25,13 @@ interface Job {
   environment?: string;
   permissions?: Record<string, string>;
   concurrency?: { group: string; 'cancel-in-progress': boolean };
-  strategy?: { matrix?: { include?: { environment: string; qualifier: string; boundary: string; role: string }[] } };
+  strategy?: {
+    matrix?: { include?: { environment: string; qualifier: string; boundary: string; role: string; region: string }[] };
+  };
   steps: Step[];
 }
 interface Workflow {
+  on: Record<string, unknown>;
   permissions?: Record<string, string> | string;
   concurrency?: { group: string; 'cancel-in-progress': string };
   jobs: Record<string, Job>;
@@ -107,6 +110,19 @@ describe('the workflows', () => {
 });
 
 describe('the pipeline', () => {
+  it('runs on pull requests, pushes and by hand only: no trigger that runs with the base repository’s rights for others’ code (L8)', () => {
+    expect(pipeline.on).toEqual({ pull_request: null, push: { branches: ['**'] }, workflow_dispatch: null });
+  });
+
+  it('installs without install scripts in every job that may ask for a role’s token', () => {
+    const credentialed = jobs.filter(([, job]) => job.permissions?.['id-token'] === 'write');
+    expect(credentialed.map(([id]) => id).sort()).toEqual(['deploy-dev', 'deploy-production', 'diff']);
+    for (const [id, job] of credentialed) {
+      const installs = job.steps.map((step) => step.run ?? '').filter((run) => /\bnpm (ci|install|i)\b/.test(run));
+      expect({ id, installs }).toEqual({ id, installs: ['npm ci --ignore-scripts --no-audit --no-fund'] });
+    }
+  });
+
   it('checks every pull request and push as .ci/run does, and synthesizes each environment', () => {
     const { check } = pipeline.jobs;
     const runs = check?.steps.map((step) => step.run ?? '').join('\n');
@@ -125,6 +141,12 @@ describe('the pipeline', () => {
         boundary: boundaryName(environment),
         // One account's diff role for all, or each account's own (separate accounts).
         role: expect.stringMatching(/vars\.AWS_DIFF_ROLE_ARN \}\}$/),
+        // The diff job has no environment, so no environment's variables: production's Region by name (L4).
+        region: expect.stringMatching(
+          environment === 'production'
+            ? /^\$\{\{ vars\.AWS_REGION_PRODUCTION \|\| vars\.AWS_REGION \}\}$/
+            : /^\$\{\{ vars\.AWS_REGION \}\}$/,
+        ),
       })),
     );
     const run = diff?.steps.map((step) => step.run ?? '').join('\n');
@@ -134,6 +156,7 @@ describe('the pipeline', () => {
     expect(run).toContain('$GITHUB_STEP_SUMMARY');
     const role = diff?.steps.find((step) => step.with?.['role-to-assume']);
     expect(role?.with?.['role-to-assume']).toMatch(/^\$\{\{ matrix\.role \}\}$/);
+    expect(role?.with?.['aws-region']).toBe('${{ matrix.region }}');
     // The summary is public to the repository's readers: no account id in it.
     expect(run).toContain("sed -E 's/[0-9]{12}/************/g' diff.txt");
   });
@@ -158,8 +181,11 @@ describe('the pipeline', () => {
         /^\$\{\{ vars\.AWS_DEPLOY_ROLE_ARN \}\}$/,
       );
     });
-    // Whatever triggered them (a push, Run workflow), two runs of main share one group: never out of order.
-    expect(pipeline.concurrency?.group).toMatch(/^pipeline-\$\{\{ github\.ref \}\}$/);
+    // Each run of main its own group (a production approval pending holds no later dev deploy, L3);
+    // the deploy jobs' own groups keep each environment's deploys one at a time, in order.
+    expect(pipeline.concurrency?.group).toBe(
+      "pipeline-${{ github.ref == 'refs/heads/main' && github.run_id || github.ref }}",
+    );
     // Only the first one says when: the rest follow it.
     // A repository variable: a job's `if` cannot see its environment's (AWS_DEPLOY_ROLE_ARN is one).
     expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_REGION != ''/);

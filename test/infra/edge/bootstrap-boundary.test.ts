@@ -2,8 +2,8 @@
 // gives its own roles stays within it (test/helpers/boundary.ts).
 
 import { expect, it } from '@jest/globals';
-import { PERMISSIONS_BOUNDARY_KEY } from '../../../infra/bootstrap/app-boundary.ts';
-import { boundaryName } from '../../../infra/bootstrap/policies.ts';
+import { PERMISSIONS_BOUNDARY_KEY } from '../../../infra/deploy-access/bootstrap/app-boundary.ts';
+import { boundaryName } from '../../../infra/deploy-access/bootstrap/policies.ts';
 import { boundaryDecisions } from '../../helpers/boundary.ts';
 import { synth } from '../../helpers/cdk.ts';
 import { ACCOUNT, REGION } from '../../helpers/iam.ts';

@@ -1,11 +1,11 @@
 // CDK app of the access stack, deployed once by an administrator (docs/pipeline.md):
-// npx cdk deploy --app "node infra/deploy-access-app.ts" -c githubRepository=OWNER/NAME
+// npx cdk deploy --app "node infra/deploy-access/app.ts" -c githubRepository=OWNER/NAME
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { SettingsError } from './context-values.ts';
-import { DeployAccessStack } from './deploy-access.ts';
-import { DEPLOY_ACCESS_STACK, readDeployAccess } from './deploy-access-settings.ts';
+import { SettingsError } from '../context-values.ts';
+import { DEPLOY_ACCESS_STACK, readDeployAccess } from './settings.ts';
+import { DeployAccessStack } from './stack.ts';
 
 const app = new App();
 try {

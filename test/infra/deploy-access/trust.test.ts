@@ -3,9 +3,10 @@
 // configured repository's dev and production jobs of pipeline.yml on main, and its pull requests.
 
 import { describe, expect, it } from '@jest/globals';
-import { synthAccess } from '../helpers/access-stack.ts';
-import { claimsOf, JOBS, REPOSITORY, SUBJECT_FORMATS, whoCanAssumeTable } from '../helpers/github-jobs.ts';
-import { ACCOUNT, assumeWithToken, type PolicyDocument, resolveIn, roleArn } from '../helpers/iam.ts';
+import { claim, PIPELINE_WORKFLOW } from '../../../infra/deploy-access/trust.ts';
+import { synthAccess } from '../../helpers/access-stack.ts';
+import { claimsOf, JOBS, REPOSITORY, SUBJECT_FORMATS, whoCanAssumeTable } from '../../helpers/github-jobs.ts';
+import { ACCOUNT, assumeWithToken, type PolicyDocument, resolveIn, roleArn } from '../../helpers/iam.ts';
 
 const { template } = await synthAccess({
   githubRepository: `${REPOSITORY.owner}/${REPOSITORY.name}`,
@@ -52,6 +53,20 @@ describe('who can assume what, as an IAM evaluator decides it', () => {
     const elsewhere = `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.example.com`;
     expect(await assumeWithToken(production.trust, roleArn(production.id), elsewhere, claims)).toBe('ImplicitlyDenied');
     expect(await assumeWithToken(production.trust, roleArn(production.id), PROVIDER, claims)).toBe('Allowed');
+  });
+
+  it("pins every role's job_workflow_ref to this repository's pipeline.yml, and its subject to this repository", () => {
+    const repository = `${REPOSITORY.owner}/${REPOSITORY.name}`;
+    for (const { trust } of roles) {
+      const [statement] = trust.Statement;
+      const conditions = { ...statement.Condition.StringEquals, ...statement.Condition.StringLike };
+      expect(conditions[claim('job_workflow_ref')]).toMatch(new RegExp(`^${repository}/${PIPELINE_WORKFLOW}@refs/`));
+      for (const subject of [conditions[claim('sub')]].flat()) {
+        expect(subject).toMatch(
+          new RegExp(`^repo:(${repository}|${REPOSITORY.owner}@\\*/${REPOSITORY.name}@${REPOSITORY.id}):`),
+        );
+      }
+    }
   });
 
   it('prints the table docs/pipeline.md carries', () => {

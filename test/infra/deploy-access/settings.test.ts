@@ -2,8 +2,8 @@
 // synthesized roles, and each mistake refused in a line that says what to do.
 
 import { describe, expect, it } from '@jest/globals';
-import { readDeployAccess } from '../../infra/deploy-access-settings.ts';
-import { resources, roleTrust, synthAccess } from '../helpers/access-stack.ts';
+import { readDeployAccess } from '../../../infra/deploy-access/settings.ts';
+import { resources, roleTrust, synthAccess } from '../../helpers/access-stack.ts';
 
 describe('the access stack, with settings given', () => {
   it('reuses an existing OIDC provider, and makes a role and bootstrap policies for each environment asked for', async () => {

@@ -4,10 +4,10 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { POST_DEPLOY_READS } from '../../infra/deploy-access-reads.ts';
-import { defaultStackName, ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
-import { synthAccess } from '../helpers/access-stack.ts';
-import { ACCOUNT, decide, REGION, resolveIn, roleArn } from '../helpers/iam.ts';
+import { POST_DEPLOY_READS } from '../../../infra/deploy-access/reads.ts';
+import { defaultStackName, ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
+import { synthAccess } from '../../helpers/access-stack.ts';
+import { ACCOUNT, decide, REGION, resolveIn, roleArn } from '../../helpers/iam.ts';
 
 const { template } = await synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
 const ENVIRONMENTS = ['dev', 'production'] as const;
@@ -53,7 +53,7 @@ async function may(role: Environment, action: string, environment: Environment) 
 
 describe("the post-deploy check's reads", () => {
   it('grant exactly the calls the check makes', () => {
-    const source = readFileSync(new URL('../../deployed/live-check.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../../deployed/live-check.ts', import.meta.url), 'utf8');
     const calls = [...new Set([...source.matchAll(/new (\w+)Command\(/g)].map(([, name]) => name))];
     expect(calls.sort()).toEqual(POST_DEPLOY_READS.map(({ call }) => call).sort());
   });

@@ -4,7 +4,7 @@
 // so that each has its own execution role, asset bucket and bootstrap version.
 
 import { readFileSync } from 'node:fs';
-import { defaultStackName, ENVIRONMENT_TAG } from '../stack-environment.ts';
+import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
 
 /** Managed policy names the access stack creates and `cdk bootstrap` is given, per environment. */
 export const executionPolicyName = (environment: string) => `PlantStoreExecution-${environment}`;

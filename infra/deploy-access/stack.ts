@@ -1,7 +1,7 @@
 // Deploy access without keys: GitHub's OIDC provider and the roles an administrator deploys once
-// (infra/deploy-access-app.ts), with each environment's bootstrap policies (infra/bootstrap/). One
+// (infra/deploy-access/app.ts), with each environment's bootstrap policies (infra/deploy-access/bootstrap/). One
 // deploy role per GitHub environment, trusted by that environment's jobs of pipeline.yml on main
-// (infra/deploy-access-trust.ts), deploys that environment's stacks itself: no CDK bootstrap role,
+// (infra/deploy-access/trust.ts), deploys that environment's stacks itself: no CDK bootstrap role,
 // whose CloudFormation rights span the account; the diff role, for pull requests, may only read the
 // environments' templates (`cdk diff`). Both reach the Regions of the stacks the options may add too.
 
@@ -26,6 +26,7 @@ import {
 } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ENVIRONMENT_TAG } from '../stack-environment.ts';
 import {
   boundaryName,
   executionPolicyName,
@@ -34,9 +35,8 @@ import {
   SMOKE_USERNAME,
   smokeSecretName,
 } from './bootstrap/policies.ts';
-import { deployTrust, diffTrust, GITHUB_OIDC_HOST, STS_AUDIENCE } from './deploy-access-trust.ts';
-import { acknowledgeWildcards, deployGrants, stackAcknowledgements, stackArnsOf } from './deploy-role-grants.ts';
-import { ENVIRONMENT_TAG } from './stack-environment.ts';
+import { acknowledgeWildcards, deployGrants, stackAcknowledgements, stackArnsOf } from './grants.ts';
+import { deployTrust, diffTrust, GITHUB_OIDC_HOST, STS_AUDIENCE } from './trust.ts';
 
 export interface DeployAccessProps extends StackProps {
   /** `OWNER/NAME` of the repository, for descriptions: the trust is on its id. */
@@ -76,7 +76,7 @@ export class DeployAccessStack extends Stack {
       });
       const deploy = new Role(this, `DeployRole${pascal(environment)}`, {
         description: `GitHub Actions deploys of ${repository} (id ${repositoryId}), environment ${environment}`,
-        assumedBy: new OpenIdConnectPrincipal(provider, deployTrust(repositoryId, environment)),
+        assumedBy: new OpenIdConnectPrincipal(provider, deployTrust({ repository, repositoryId }, environment)),
       });
       const smoke = smokeSecret(this, environment);
       const grants = deployGrants(environment, smoke.secretArn);
@@ -84,7 +84,7 @@ export class DeployAccessStack extends Stack {
       Validations.of(deploy).acknowledge(...grants.acknowledgements);
       acknowledgeWildcards(
         execution,
-        'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses are fenced by the environment tag and the deny statements (docs/pipeline.md, "What one account still shares").',
+        'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses only on resources created with, or carrying, the environment tag (docs/pipeline.md, "What one account still shares").',
       );
       acknowledgeWildcards(
         boundary,
@@ -101,7 +101,7 @@ export class DeployAccessStack extends Stack {
     // to assume the lookup and deploy roles, says so, and reads the template with these credentials.
     const diff = new Role(this, 'DiffRole', {
       description: `GitHub Actions cdk diff on pull requests of ${repository} (id ${repositoryId})`,
-      assumedBy: new OpenIdConnectPrincipal(provider, diffTrust(repositoryId)),
+      assumedBy: new OpenIdConnectPrincipal(provider, diffTrust({ repository, repositoryId })),
     });
     diff.addToPolicy(
       new PolicyStatement({

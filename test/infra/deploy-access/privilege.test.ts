@@ -1,23 +1,30 @@
 // What the pipeline's roles may do in one account, decided by an IAM evaluator over the synthesized
-// access stack, the shipped execution policy and boundary (infra/bootstrap/), and the CDK bootstrap
+// access stack, the shipped execution policy and boundary (infra/deploy-access/bootstrap/), and the CDK bootstrap
 // template's roles: no role the pipeline reaches is an administrator, and dev's path reaches none of
 // production's stack, table, users, execution role or assets.
 
 import { describe, expect, it } from '@jest/globals';
-import { boundaryName, qualifierOf, renderPolicy, smokeSecretName } from '../../infra/bootstrap/policies.ts';
-import { defaultStackName, ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
-import { synthAccess } from '../helpers/access-stack.ts';
-import { bootstrapRole } from '../helpers/bootstrap-template.ts';
+import {
+  boundaryName,
+  qualifierOf,
+  renderPolicy,
+  smokeSecretName,
+} from '../../../infra/deploy-access/bootstrap/policies.ts';
+import { defaultStackName, ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
+import { synthAccess } from '../../helpers/access-stack.ts';
+import { bootstrapRole } from '../../helpers/bootstrap-template.ts';
+import { synth } from '../../helpers/cdk.ts';
 import {
   ACCOUNT,
   type Decision,
   decide,
+  decideHttpApi,
   type PolicyDocument,
   REGION,
   resolveIn,
   roleArn,
   secretArn,
-} from '../helpers/iam.ts';
+} from '../../helpers/iam.ts';
 
 const { template } = await synthAccess({ githubRepository: 'octo-org/plant-store', githubRepositoryId: '2002' });
 const ENVIRONMENTS = ['dev', 'production'] as const;
@@ -73,12 +80,15 @@ async function may(
 ): Promise<Decision> {
   const who = principals[principal];
   if (!who) throw new Error(`no principal ${principal}`);
-  const { decision } = await decide({
+  const simulation = {
     request: { principal: who.arn, action, resource: { resource, accountId: ACCOUNT }, contextVariables: context },
     identityPolicies: who.identity.map((policy, index) => ({ name: `policy${index}`, policy })),
     ...(who.boundary && { permissionBoundaryPolicies: [{ name: 'boundary', policy: who.boundary }] }),
-  });
-  return decision;
+  };
+  if (/^arn:aws:apigateway:[\w-]+::\/(apis(\/|$)|domainnames\/.*\/apimappings)/.test(resource)) {
+    return decideHttpApi(simulation);
+  }
+  return (await decide(simulation)).decision;
 }
 
 // One environment's resources, as their ARNs and tags will be once deployed.
@@ -173,6 +183,8 @@ describe('no role the pipeline reaches is an administrator', () => {
     ],
     ['remove a role’s boundary', 'iam:DeleteRolePermissionsBoundary', newRole, {}],
     ['rewrite the boundary', 'iam:CreatePolicyVersion', `arn:aws:iam::${ACCOUNT}:policy/${boundaryName('dev')}`, {}],
+    // A resource policy a bad deploy leaves stays when the template later drops it (N5): none ever.
+    ['give its table a resource policy', 'dynamodb:PutResourcePolicy', of('dev').table, of('dev').tag],
   ] as const;
   for (const principal of Object.keys(principals)) {
     it.each(escalations)(`${principal} cannot %s`, async (_what, action, resource, context) => {
@@ -234,5 +246,166 @@ describe("no role the pipeline reaches can take over a pool's user", () => {
         });
       }
     }
+  });
+});
+
+// What AWS names (ids it picks): each resource type the stack deploys, with every option on, as the
+// execution role's CloudFormation calls make and manage it. Created only with the environment's tag,
+// managed only while it carries it; the same calls on another workload's untagged resource refused.
+const AWS_NAMED = /^AWS::(ApiGatewayV2|Cognito|CloudFront|WAFv2|Budgets|SecretsManager)::/;
+const api = `arn:aws:apigateway:${REGION}::/apis/a1b2c3d4e5`;
+const otherApi = `arn:aws:apigateway:${REGION}::/apis/z9y8x7w6v5`;
+const domain = `arn:aws:apigateway:${REGION}::/domainnames/api.example.com`;
+const otherDomain = `arn:aws:apigateway:${REGION}::/domainnames/api.other.example`;
+const pool = (id: string) => `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${REGION}_${id}`;
+const webAcl = (name: string) => `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/${name}/0a1b2c3d-4e5f`;
+/** Each type's calls: [action, our resource, another workload's], `undefined` for a create of one not yet made. */
+const CALLS: Record<string, [string, string | undefined, string][]> = {
+  'AWS::ApiGatewayV2::Api': [
+    ['apigateway:POST', `arn:aws:apigateway:${REGION}::/apis`, `arn:aws:apigateway:${REGION}::/apis`],
+    ['apigateway:DELETE', api, otherApi],
+  ],
+  'AWS::ApiGatewayV2::Route': [['apigateway:POST', `${api}/routes`, `${otherApi}/routes`]],
+  'AWS::ApiGatewayV2::Integration': [['apigateway:POST', `${api}/integrations`, `${otherApi}/integrations`]],
+  'AWS::ApiGatewayV2::Stage': [['apigateway:DELETE', `${api}/stages/$default`, `${otherApi}/stages/$default`]],
+  'AWS::ApiGatewayV2::Authorizer': [['apigateway:DELETE', `${api}/authorizers/abc`, `${otherApi}/authorizers/abc`]],
+  'AWS::ApiGatewayV2::DomainName': [
+    ['apigateway:POST', `arn:aws:apigateway:${REGION}::/domainnames`, `arn:aws:apigateway:${REGION}::/domainnames`],
+    ['apigateway:DELETE', domain, otherDomain],
+  ],
+  'AWS::ApiGatewayV2::ApiMapping': [['apigateway:POST', `${domain}/apimappings`, `${otherDomain}/apimappings`]],
+  'AWS::Cognito::UserPool': [
+    ['cognito-idp:CreateUserPool', undefined, '*'],
+    ['cognito-idp:UpdateUserPool', pool('Own'), pool('Other')],
+  ],
+  'AWS::Cognito::UserPoolClient': [
+    ['cognito-idp:CreateUserPoolClient', pool('Own'), pool('Other')],
+    ['cognito-idp:UpdateUserPoolClient', pool('Own'), pool('Other')],
+  ],
+  'AWS::Cognito::UserPoolDomain': [['cognito-idp:CreateUserPoolDomain', pool('Own'), pool('Other')]],
+  'AWS::Cognito::UserPoolResourceServer': [['cognito-idp:CreateResourceServer', pool('Own'), pool('Other')]],
+  'AWS::CloudFront::Distribution': [
+    ['cloudfront:CreateDistribution', undefined, '*'],
+    [
+      'cloudfront:UpdateDistribution',
+      `arn:aws:cloudfront::${ACCOUNT}:distribution/EOWN`,
+      `arn:aws:cloudfront::${ACCOUNT}:distribution/EOTHER`,
+    ],
+  ],
+  'AWS::CloudFront::Function': [
+    ['cloudfront:CreateFunction', undefined, '*'],
+    [
+      'cloudfront:UpdateFunction',
+      `arn:aws:cloudfront::${ACCOUNT}:function/own`,
+      `arn:aws:cloudfront::${ACCOUNT}:function/other`,
+    ],
+  ],
+  'AWS::WAFv2::WebACL': [
+    ['wafv2:CreateWebACL', undefined, webAcl('Other')],
+    ['wafv2:UpdateWebACL', webAcl('Own'), webAcl('Other')],
+  ],
+};
+/** Types with nothing IAM can fence by tag, each with why that is safe enough (docs/pipeline.md says so too). */
+const UNTAGGABLE: Record<string, { calls: [string, string][]; why: string }> = {
+  'AWS::CloudFront::OriginAccessControl': {
+    calls: [['cloudfront:UpdateOriginAccessControl', `arn:aws:cloudfront::${ACCOUNT}:origin-access-control/E1`]],
+    why: 'no tags: changing another distribution’s signing only makes its origin refuse it (fails closed)',
+  },
+  'AWS::Budgets::Budget': {
+    calls: [['budgets:ModifyBudget', `arn:aws:budgets::${ACCOUNT}:budget/Other`]],
+    why: 'the stack sets no tag on it: another budget’s alerts, no data or spend',
+  },
+};
+
+const edgeRegion = { account: ACCOUNT, region: 'us-east-1' };
+const everyOption = {
+  env: 'dev',
+  authRequiredScope: 'plants/read',
+  monthlyBudgetUsd: '10',
+  alarmEmail: 'a@example.com',
+};
+const withEdge = (await synth({ ...everyOption, edge: 'true' }, { env: edgeRegion })).template;
+const withApi = (
+  await synth({
+    ...everyOption,
+    jwtAuthorizer: 'true',
+    domainName: 'api.example.com',
+    certificateArn: `arn:aws:acm:us-east-1:${ACCOUNT}:certificate/abc`,
+  })
+).template;
+const types = [
+  ...new Set(
+    [withEdge, withApi].flatMap((template) =>
+      Object.values(template.toJSON().Resources as Record<string, { Type: string }>).map(({ Type }) => Type),
+    ),
+  ),
+].filter((type) => AWS_NAMED.test(type));
+
+describe("the execution role on what AWS names: its environment's own, never another workload's untagged", () => {
+  it('knows every such type the stack deploys', () => {
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.filter((type) => !CALLS[type] && !UNTAGGABLE[type])).toEqual([]);
+  });
+
+  const own = (environment: Environment, resource: string | undefined) =>
+    resource === undefined
+      ? { resource: '*', context: { [`aws:RequestTag/${ENVIRONMENT_TAG}`]: environment } }
+      : resource.endsWith('/apis') || resource.endsWith('/domainnames')
+        ? { resource, context: { [`aws:RequestTag/${ENVIRONMENT_TAG}`]: environment } }
+        : { resource, context: of(environment).tag };
+  const cases = ENVIRONMENTS.flatMap((environment) =>
+    Object.entries(CALLS).flatMap(([type, calls]) =>
+      calls.map(([action, ours, theirs]) => ({ environment, type, action, ours, theirs })),
+    ),
+  );
+
+  it.each(cases)(
+    "$environment's execution role may $action for its own $type",
+    async ({ environment, action, ours }) => {
+      const { resource, context } = own(environment, ours);
+      expect(await may(`execution role (${environment})`, action, resource, context)).toBe('Allowed');
+    },
+  );
+
+  it.each(cases)(
+    "$environment's execution role may not $action on another workload's untagged $type, nor tag it its own",
+    async ({ environment, action, ours, theirs }) => {
+      expect(await may(`execution role (${environment})`, action, theirs)).not.toBe('Allowed');
+      // A request tag is a create's condition (a create makes a new one): on an existing resource it reaches nothing.
+      if (ours === undefined || /\/(apis|domainnames)$/.test(theirs)) return;
+      const tagging = { [`aws:RequestTag/${ENVIRONMENT_TAG}`]: environment };
+      expect(await may(`execution role (${environment})`, action, theirs, tagging)).not.toBe('Allowed');
+    },
+  );
+
+  it.each(Object.entries(UNTAGGABLE))('leaves %s to its name alone: %s', async (_type, { calls }) => {
+    for (const [action, resource] of calls) {
+      expect(await may('execution role (dev)', action, resource)).toBe('Allowed');
+    }
+  });
+
+  // The review's cases, by name: another workload's untagged secret, pool, HTTP API and web ACL
+  // (production's EdgeWaf ACL among them, were it untagged), with every principal of dev's path.
+  const named = [
+    ['read a secret', 'secretsmanager:GetSecretValue', secretArn('other-workload')],
+    ['open a secret to another account', 'secretsmanager:PutResourcePolicy', secretArn('other-workload')],
+    ['add a client to a pool', 'cognito-idp:CreateUserPoolClient', pool('Other')],
+    ['add an identity provider to a pool', 'cognito-idp:CreateIdentityProvider', pool('Other')],
+    ['change a pool’s identity provider', 'cognito-idp:UpdateIdentityProvider', pool('Other')],
+    ['tag a pool as its own', 'cognito-idp:TagResource', pool('Other')],
+    ['delete an HTTP API', 'apigateway:DELETE', otherApi],
+    ['add a route to an HTTP API', 'apigateway:POST', `${otherApi}/routes`],
+    ['change a web ACL', 'wafv2:UpdateWebACL', webAcl('Other')],
+    ['tag a web ACL as its own', 'wafv2:TagResource', webAcl('Other')],
+    ['delete production’s untagged EdgeWaf web ACL', 'wafv2:DeleteWebACL', webAcl('PlantStoreEdgeWaf-WebAcl')],
+    ['change production’s untagged EdgeWaf web ACL', 'wafv2:UpdateWebACL', webAcl('PlantStoreEdgeWaf-WebAcl')],
+  ] as const;
+  const devPrincipals = ['GitHub deploy role (dev)', 'execution role (dev)', 'any role a dev stack creates'];
+  it.each(
+    devPrincipals.flatMap((principal) => named.map(([what, action, resource]) => [principal, what, action, resource])),
+  )("%s cannot %s of another workload's (untagged)", async (principal, _what, action, resource) => {
+    const tagging = { [`aws:RequestTag/${ENVIRONMENT_TAG}`]: 'dev' };
+    expect(await may(principal, action, resource)).not.toBe('Allowed');
+    expect(await may(principal, action, resource, tagging)).not.toBe('Allowed');
   });
 });

@@ -4,7 +4,7 @@
 
 import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { defaultStackName, ENVIRONMENT_TAG } from './stack-environment.ts';
+import { defaultStackName, ENVIRONMENT_TAG } from '../stack-environment.ts';
 
 /**
  * The post-deploy check's reads (deployed/live-check.ts) beyond DEPLOY_STACK_ACTIONS, each with the

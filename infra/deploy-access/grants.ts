@@ -1,13 +1,13 @@
 // What a deploy role may do, for one environment: deploy that environment's stacks itself (change
 // sets, its own execution role, its own asset bucket and bootstrap version), read its smoke user's
-// secret (no call on any user pool) and make the post-deploy check's reads (deploy-access-reads.ts). cdk-nag's acknowledgements of it live here too.
+// secret (no call on any user pool) and make the post-deploy check's reads (reads.ts). cdk-nag's acknowledgements of it live here too.
 
 import { Aws, Validations } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { EDGE_WAF_STACK } from '../edge/waf.ts';
+import { defaultStackName } from '../stack-environment.ts';
 import { qualifierOf } from './bootstrap/policies.ts';
-import { POST_DEPLOY_READS, postDeployReadStatements } from './deploy-access-reads.ts';
-import { EDGE_WAF_STACK } from './edge/waf.ts';
-import { defaultStackName } from './stack-environment.ts';
+import { POST_DEPLOY_READS, postDeployReadStatements } from './reads.ts';
 
 /** What the smoke check's token needs (deployed/smoke-user.ts): its secret; InitiateAuth needs no IAM permission. */
 export const SMOKE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'];

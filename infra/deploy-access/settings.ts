@@ -1,9 +1,9 @@
 // The access stack's settings, from its own CDK context (`-c githubRepository=OWNER/NAME` ...), checked.
 
+import { type ContextReader, list, SettingsError, text } from '../context-values.ts';
+import { environmentOf, PRODUCTION } from '../stack-environment.ts';
 import { qualifierOf } from './bootstrap/policies.ts';
-import { type ContextReader, list, SettingsError, text } from './context-values.ts';
-import type { DeployAccessProps } from './deploy-access.ts';
-import { environmentOf, PRODUCTION } from './stack-environment.ts';
+import type { DeployAccessProps } from './stack.ts';
 
 /** The access stack's name: apart from the `PlantStore*` stacks its deploy role reads. */
 export const DEPLOY_ACCESS_STACK = 'PlantStoreDeployAccess';

@@ -1,7 +1,7 @@
 // The access stack as synthesized: the OIDC provider, one deploy role and one pair of bootstrap
 // policies (the shipped files, filled) per environment, the diff role, the outputs the set-up reads;
 // cdk-nag and cfn-lint clean. Who may assume what, and what each may do: the evaluator's tests
-// (deploy-access-trust, deploy-access-privilege).
+// (trust.test.ts, privilege.test.ts).
 
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -10,13 +10,13 @@ import {
   renderPolicy,
   SMOKE_USERNAME,
   smokeSecretName,
-} from '../../infra/bootstrap/policies.ts';
-import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access-settings.ts';
-import { SMOKE_SECRET_ACTIONS } from '../../infra/deploy-role-grants.ts';
-import { ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
-import { resources, synthAccess } from '../helpers/access-stack.ts';
-import { cfnLint } from '../helpers/cfn-lint.ts';
-import { ACCOUNT, resolveIn } from '../helpers/iam.ts';
+} from '../../../infra/deploy-access/bootstrap/policies.ts';
+import { SMOKE_SECRET_ACTIONS } from '../../../infra/deploy-access/grants.ts';
+import { DEFAULT_ENVIRONMENTS } from '../../../infra/deploy-access/settings.ts';
+import { ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
+import { resources, synthAccess } from '../../helpers/access-stack.ts';
+import { cfnLint } from '../../helpers/cfn-lint.ts';
+import { ACCOUNT, resolveIn } from '../../helpers/iam.ts';
 
 const { template, path, nagViolations, acknowledged } = await synthAccess({
   githubRepository: 'octo-org/plant-store',
@@ -33,7 +33,7 @@ describe('the access stack, created with its own OIDC provider', () => {
     ]);
   });
 
-  it("creates each environment's execution policy and boundary from the files in infra/bootstrap/, under the names the bootstrap command gives", () => {
+  it("creates each environment's execution policy and boundary from the files in infra/deploy-access/bootstrap/, under the names the bootstrap command gives", () => {
     const where = { accountId: ACCOUNT, partition: 'aws' };
     // CDK sorts a statement's actions and resources (@aws-cdk/aws-iam:minimizePolicies): same sets.
     const sorted = (document: unknown) =>
