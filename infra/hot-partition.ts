@@ -9,7 +9,7 @@ import { ContributorInsightsMode, type ContributorInsightsSpecification, type Ta
 
 /**
  * Records only throttled requests' keys: 2 rules here (partition key, and partition + sort key),
- * about $1 a month, and events only while something is throttled (docs/edge.md).
+ * about $1 a month, and events only while something is throttled (docs/operations.md).
  */
 export const THROTTLED_KEYS_INSIGHTS: ContributorInsightsSpecification = {
   enabled: true,
