@@ -144,7 +144,7 @@ try {
   );
   release(initRecords);
 } catch (error) {
-  console.error(`Cannot start: ${(error as Error).message}`);
+  console.error(escapeControls(`Cannot start: ${(error as Error).message}`));
   await stop(1);
 }
 
