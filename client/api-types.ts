@@ -62,7 +62,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid `limit` or `cursor` (from the function). */
+        /** @description Invalid `limit` or `cursor`. */
         BadRequest: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
@@ -73,49 +73,41 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /**
-         * @description Missing, malformed, expired or otherwise invalid bearer token. From the function (`Error`,
-         *     with `Cache-Control` and `X-Content-Type-Options`), or, with `-c jwtAuthorizer=true`, from
-         *     API Gateway's JWT authorizer before the function runs (`{"message":"Unauthorized"}`, without
-         *     those two headers).
-         */
+        /** @description Missing, malformed, expired or otherwise invalid bearer token. */
         Unauthorized: {
             headers: {
                 /** @description RFC 6750 challenge: `Bearer`, with `error="invalid_token"` when a token was sent. */
                 "WWW-Authenticate": string;
-                "Cache-Control": components["headers"]["CacheControlOfOurs"];
-                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["NoSniff"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /**
-         * @description Refused whatever the token. From the function (`Error`): the token is valid but lacks the
-         *     scope this deployment requires (with `WWW-Authenticate`), or names more than 100 groups, the
-         *     most one request reads. With `-c jwtAuthorizer=true`, from API Gateway's JWT authorizer when
-         *     the token lacks the required scope (`{"message":"Forbidden"}`). With `-c edge=true`, from
-         *     AWS WAF before the token is looked at (`Error`, "Request refused by the web application
-         *     firewall"): the request matched an AWS managed rule (a malformed request, an address on AWS's
-         *     reputation lists); a valid token does not help, a changed request or address may.
+         * @description Refused whatever the token. From the function: the token is valid but lacks the scope this
+         *     deployment requires (with `WWW-Authenticate`), or names more than 100 groups, the most one
+         *     request reads. With `-c edge=true`, from AWS WAF before the token is looked at ("Request
+         *     refused by the web application firewall"): the request matched an AWS managed rule (a
+         *     malformed request, an address on AWS's reputation lists); a changed request or address may pass.
          */
         Forbidden: {
             headers: {
                 /** @description `Bearer error="insufficient_scope", scope="..."` (RFC 6750), when a scope is missing. */
                 "WWW-Authenticate"?: string;
-                "Cache-Control": components["headers"]["CacheControlOfOurs"];
-                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["NoSniff"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /**
-         * @description No such route: any path or method but `GET /plants`. From API Gateway (`GatewayError`), or
-         *     with `-c edge=true` from the edge's CloudFront Function (`Error`, with `Cache-Control` and
-         *     `X-Content-Type-Options`), which answers for the API before anything reaches the function.
+         * @description No such route: any path or method but `GET /plants` (to `HEAD`, without a body). From API
+         *     Gateway, or with `-c edge=true` from the edge's CloudFront Function (`Error`).
          */
         NotFound: {
             headers: {
@@ -127,20 +119,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
             };
         };
-        /** @description From API Gateway: the request's body is over its 10 MB payload limit. `GET /plants` takes no body: send none. */
-        ContentTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["GatewayError"];
-            };
-        };
         /**
-         * @description Too many requests; retry with backoff. From API Gateway (`GatewayError`): the stage or route
-         *     throttle was exceeded. With `-c edge=true`, from AWS WAF (`Error`, with `Cache-Control` and
-         *     `X-Content-Type-Options`): this bearer token, this client address, or all callers together
-         *     went over their limit in the current window (60 s unless configured).
+         * @description Too many requests; retry with backoff. From API Gateway: the stage or route throttle was
+         *     exceeded. With `-c edge=true`, from AWS WAF (`Error`): this bearer token, this client address,
+         *     or all callers together went over their limit in the current window (60 s unless configured).
          */
         TooManyRequests: {
             headers: {
@@ -152,10 +134,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
             };
         };
-        /**
-         * @description Unexpected server error: from the function (`Error`, generic message, with
-         *     `Cache-Control: no-store`) or from API Gateway when the integration failed (`GatewayError`).
-         */
+        /** @description Unexpected error, from the function (generic message) or from API Gateway when the integration failed. */
         ServerError: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControlOfOurs"];
@@ -167,23 +146,8 @@ export interface components {
             };
         };
         /**
-         * @description Only with `-c edge=true`: CloudFront could not get an answer from the function's URL (the
-         *     function failed outside its own error handling, or Lambda refused the call). CloudFront's or
-         *     Lambda's own body, not necessarily JSON. Retry later.
-         */
-        BadGateway: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "text/html": string;
-                "application/json": Record<string, never>;
-            };
-        };
-        /**
-         * @description From the function (`Error`, with `Retry-After`): the data store or the token issuer
-         *     is unavailable. From API Gateway (`GatewayError`): the function did not answer in time
-         *     (HTTP API). Retry later.
+         * @description From the function (with `Retry-After`): the data store or the token issuer is unavailable.
+         *     From API Gateway: the function did not answer in time (HTTP API). Retry later.
          */
         Unavailable: {
             headers: {
@@ -197,9 +161,39 @@ export interface components {
                 "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
             };
         };
+        /** @description The request's body is over API Gateway's 10 MB payload limit. `GET /plants` takes no body. */
+        ContentTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayError"];
+            };
+        };
+        /** @description The request's headers are over the server's limit (the local server's, Node's 16 KiB). */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayError"];
+            };
+        };
         /**
-         * @description The function did not answer in time: from API Gateway (REST API, `GatewayError`), or with
-         *     `-c edge=true` from CloudFront (its own page, not JSON). Retry later.
+         * @description The function failed outside its own error handling: from a REST API. With `-c edge=true`,
+         *     CloudFront's or Lambda's own page instead, not JSON. Retry later.
+         */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GatewayError"];
+            };
+        };
+        /**
+         * @description The function did not answer in time: from a REST API. With `-c edge=true`, CloudFront's own
+         *     page instead, not JSON. Retry later.
          */
         GatewayTimeout: {
             headers: {
@@ -207,7 +201,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["GatewayError"];
-                "text/html": string;
             };
         };
     };
@@ -225,12 +218,9 @@ export interface components {
         CacheControl: "no-store";
         /** @description The body is JSON, whatever a browser might guess from its content. */
         NoSniff: "nosniff";
-        /**
-         * @description Sent with every `Error` body (by the function, and with `-c edge=true` by WAF and the edge's
-         *     CloudFront Function); API Gateway's own answers may lack it.
-         */
+        /** @description Sent with every `Error` body; API Gateway's own answers lack it. */
         CacheControlOfOurs: "no-store";
-        /** @description Sent with every `Error` body; API Gateway's own answers may lack it. */
+        /** @description Sent with every `Error` body; API Gateway's own answers lack it. */
         NoSniffOfOurs: "nosniff";
     };
     pathItems: never;
@@ -275,6 +265,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["Unavailable"];

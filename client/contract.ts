@@ -7,6 +7,8 @@ import { parse } from 'yaml';
 import type { operationRoutes } from './api-types.ts';
 
 export interface HttpResponse {
+  /** The request's method, when it was not GET. */
+  method?: string | undefined;
   statusCode: number;
   headers?: Record<string, unknown> | undefined;
   body?: string | undefined;
@@ -72,17 +74,25 @@ export function assertMatchesContract(response: HttpResponse, operationId: Opera
       problems.push(`header ${name}: ${ajv.errorsText(check.errors)} (value ${JSON.stringify(value)})`);
   }
 
+  // A HEAD's answer is a GET's headers without the body (RFC 9110 §9.3.2); without content, no body.
+  const media = Object.keys(spec.content ?? {});
   const contentType = String(headers.get('content-type') ?? '');
-  if (!contentType.startsWith('application/json')) problems.push(`content-type is "${contentType}"`);
-  const validateBody = ajv.getSchema(`openapi.json${at}/${pointer('content', 'application/json', 'schema')}`);
+  const type = media.find((name) => contentType.split(';')[0]?.trim().toLowerCase() === name);
   let body: unknown;
-  try {
-    body = JSON.parse(response.body ?? '');
-  } catch {
-    problems.push(`body is not JSON: ${response.body}`);
+  if (response.method === 'HEAD' || media.length === 0) {
+    if (response.body) problems.push(`a body where none is declared: ${response.body}`);
+  } else if (type === undefined) {
+    problems.push(`content-type is "${contentType}", not ${media.join(' or ')}`);
+  } else {
+    const validateBody = ajv.getSchema(`openapi.json${at}/${pointer('content', type, 'schema')}`);
+    try {
+      body = JSON.parse(response.body ?? '');
+    } catch {
+      problems.push(`body is not JSON: ${response.body}`);
+    }
+    if (validateBody && body !== undefined && !validateBody(body))
+      problems.push(`body: ${ajv.errorsText(validateBody.errors)}`);
   }
-  if (validateBody && body !== undefined && !validateBody(body))
-    problems.push(`body: ${ajv.errorsText(validateBody.errors)}`);
   // API Gateway's own GatewayError bodies carry no `error`; the function's Error always does.
   const isErrorObject = typeof body === 'object' && body !== null && 'error' in body;
   if (isErrorObject && (body as { error?: unknown }).error !== response.statusCode) {

@@ -1,20 +1,53 @@
 // What may reach a terminal or a CI log from text others chose (a request, a response body, an
-// argument): control characters escaped, so nothing moves the cursor, recolours or clears the
-// screen, or starts a line that looks like the program's own.
+// argument, a stored plant): control characters escaped, so nothing moves the cursor, recolours or
+// clears the screen, reorders what is shown, or starts a line that looks like the program's own.
 
 /**
  * C0 and C1 controls (newlines, ESC and the 8-bit CSI that start terminal sequences), DEL, the
  * Unicode line and paragraph separators and the bidirectional overrides that reorder what a
- * terminal shows: each written as `\xNN` or `\uNNNN`. A backslash is doubled, so an escape seen in
- * the output was one in the input, not text made to look like one.
+ * terminal shows, and the backslash that escapes them.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+const hex = (char: string, digits: number) => char.charCodeAt(0).toString(16).padStart(digits, '0');
+
+/**
+ * One value or line, for a line of output: each unsafe character as `\xNN` or `\uNNNN`. A backslash
+ * is doubled, so an escape seen in the output was one in the input, not text made to look like one.
+ */
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, (char) => {
     if (char === '\\') return '\\\\';
-    const code = char.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    return char <= '\u00ff' ? `\\x${hex(char, 2)}` : `\\u${hex(char, 4)}`;
   });
+}
+
+/**
+ * Whatever a command writes, whole: each unsafe character but the tab, line feed and backslash its
+ * own lines and JSON are made of, as `\uNNNN`. JSON.stringify leaves C1 controls, separators and
+ * bidi overrides raw inside strings; written this way they are the same JSON escape, so `--json`
+ * output stays valid and parses equal. Values on a line still need escapeControls (a line feed).
+ */
+export function escapeOutput(text: string): string {
+  return text.replace(UNSAFE, (char) => ('\\\t\n'.includes(char) ? char : `\\u${hex(char, 4)}`));
+}
+
+const rawWrites = new WeakMap<NodeJS.WriteStream, NodeJS.WriteStream['write']>();
+
+/** From now on, every string written to stdout and stderr is escaped (escapeOutput); bytes pass as written. */
+export function escapeTerminalOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (rawWrites.has(stream)) continue;
+    const write = stream.write.bind(stream) as NodeJS.WriteStream['write'];
+    rawWrites.set(stream, write);
+    stream.write = ((chunk: unknown, ...rest: never[]) =>
+      write(typeof chunk === 'string' ? escapeOutput(chunk) : (chunk as Uint8Array), ...rest)) as typeof stream.write;
+  }
+}
+
+/** The stream as it writes without escaping: for the program's own terminal sequences (a progress bar). */
+export function unescaped(stream: NodeJS.WriteStream): NodeJS.WriteStream {
+  const write = rawWrites.get(stream);
+  return write ? Object.create(stream, { write: { value: write } }) : stream;
 }

@@ -7,6 +7,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { OPERATIONS } from '../handlers/lib/operations.ts';
 import { assertMatchesContract, openapi } from './helpers/openapi.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: openapi.yaml, read by path
+type Json = any;
+
 describe('openapi.yaml', () => {
   it("holds exactly the operations of the function's table (handlers/lib/operations.ts), by operationId and route", () => {
     const documented = Object.entries(
@@ -43,6 +46,7 @@ describe('openapi.yaml', () => {
       '404',
       '413',
       '429',
+      '431',
       '500',
       '502',
       '503',
@@ -60,7 +64,9 @@ describe('openapi.yaml', () => {
     [404, 'Not Found'],
     [413, 'Request Entity Too Large'],
     [429, 'Too Many Requests'],
+    [431, 'Request Header Fields Too Large'],
     [500, 'Internal Server Error'],
+    [502, 'Internal server error'],
     [503, 'Service Unavailable'],
     [504, 'Endpoint request timed out'],
   ])("documents API Gateway's own %i answer, {message}", (status, message) => {
@@ -76,13 +82,30 @@ describe('openapi.yaml', () => {
     expect(() => assertMatchesContract(mislabelled)).toThrow(/Error.error/);
   });
 
-  it("documents the JWT authorizer's refusals (-c jwtAuthorizer=true), with the challenge API Gateway sends on 401", () => {
-    expect(() =>
-      assertMatchesContract({
-        ...gateway(401, 'Unauthorized'),
-        headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
-      }),
-    ).not.toThrow();
-    expect(() => assertMatchesContract(gateway(403, 'Forbidden'))).not.toThrow();
+  it('requires the headers the function always sends on every response only an Error answers', () => {
+    const deref = (node: Json): Json =>
+      node?.$ref
+        ? node.$ref
+            .slice(2)
+            .split('/')
+            .reduce((n: Json, k: string) => n[k], openapi)
+        : node;
+    for (const [status, declared] of Object.entries(openapi.paths['/plants'].get.responses)) {
+      const { headers = {}, content } = deref(declared);
+      const errorOnly = !JSON.stringify(content).includes('GatewayError');
+      const required = ['Cache-Control', 'X-Content-Type-Options'].map(
+        (name) => deref(headers[name])?.required === true,
+      );
+      expect({ status, required }).toEqual({ status, required: [errorOnly, errorOnly] });
+    }
+  });
+
+  it("leaves the JWT authorizer's refusals (-c jwtAuthorizer=true) out of 401 and 403, the function's (npm run smoke takes them apart)", () => {
+    const refusal = {
+      ...gateway(401, 'Unauthorized'),
+      headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+    };
+    expect(() => assertMatchesContract(refusal)).toThrow(/missing header Cache-Control/);
+    expect(() => assertMatchesContract(gateway(403, 'Forbidden'))).toThrow(/missing header Cache-Control/);
   });
 });

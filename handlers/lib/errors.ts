@@ -48,6 +48,7 @@ export const AUTH_FAILURES = [
   'lifetime_too_long',
   'unsupported_crit',
   'invalid',
+  'weak_key',
   'no_subject',
   'wrong_token_use',
   'invalid_groups',

@@ -6,6 +6,7 @@ import { newPlantId } from '../data/ids.ts';
 import { formatOf, type Problem, parsePlantFile } from '../data/import-file.ts';
 import { batchWrite, putRequest } from '../store/batch-write.ts';
 import { storedItem } from '../store/table.ts';
+import { escapeControls, unescaped } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import type { Command } from './plant-commands.ts';
 
@@ -39,7 +40,8 @@ export const importFile: Command = {
     const format = formatOf(path);
     if (!format) throw new UsageError(`Cannot tell the format of ${path}: name it .csv, .json or .jsonl`);
     const { rows, problems } = parsePlantFile(readText(path), format);
-    for (const problem of problems.slice(0, MAX_PROBLEMS_SHOWN)) console.error(formatProblem(path, problem));
+    for (const problem of problems.slice(0, MAX_PROBLEMS_SHOWN))
+      console.error(escapeControls(formatProblem(path, problem)));
     if (problems.length > MAX_PROBLEMS_SHOWN) {
       console.error(`... and ${problems.length - MAX_PROBLEMS_SHOWN} more problems`);
     }
@@ -56,7 +58,8 @@ export const importFile: Command = {
       const bar =
         process.stderr.isTTY && rows.length >= PROGRESS_MIN_ROWS
           ? new SingleBar({
-              stream: process.stderr,
+              // Its cursor moves are terminal sequences of its own, not text to escape.
+              stream: unescaped(process.stderr),
               format: 'Importing [{bar}] {percentage}% {value}/{total} plants, ETA {eta_formatted}',
             })
           : undefined;

@@ -52,7 +52,7 @@ export const add: Command = {
       const id = newPlantId();
       const owned = row.owner === undefined ? row : { ...row, owner: await target.ownerSub(row.owner) };
       await batchWrite(target.client, target.tableName, [putRequest(storedItem({ ...owned, id } as PlantItem))]);
-      console.log(`Added ${whoseOf(row)}'s "${row.name}" with id ${id}`);
+      console.log(escapeControls(`Added ${whoseOf(row)}'s "${row.name}" with id ${id}`));
       return 0;
     };
   },
@@ -77,6 +77,7 @@ export const list: Command = {
             : [undefined];
       const items: PlantItem[] = [];
       for (const partition of partitions) items.push(...(await readPlants(target.client, target.tableName, partition)));
+      // JSON: the shell writes C1 controls, separators and bidi overrides in strings as \u escapes.
       if (flags.json) console.log(JSON.stringify(items.map(inColumnOrder), null, 2));
       else {
         console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
@@ -85,7 +86,7 @@ export const list: Command = {
           console.log([owner ?? '', group ?? '', id, name, tag ?? ''].map(escapeControls).join('\t'));
         }
       }
-      console.error(`${items.length} plant(s) ${listed(owner, flags.group, groups)}`);
+      console.error(escapeControls(`${items.length} plant(s) ${listed(owner, flags.group, groups)}`));
       return 0;
     };
   },
@@ -137,11 +138,15 @@ export const remove: Command = {
       if (flags.all) {
         const keys = (await readPlants(client, tableName, partition)).map(({ id }) => ({ owner: partition, id }));
         await batchWrite(client, tableName, keys.map(deleteRequest));
-        console.log(`Removed ${keys.length} plant(s) of ${who}`);
+        console.log(escapeControls(`Removed ${keys.length} plant(s) of ${who}`));
         return 0;
       }
       const missing = await deleteEach(client, tableName, partition, [...new Set(ids)]);
-      console.log(`Removed ${new Set(ids).size - missing.length} plant(s) of ${who}; not found: ${missing.length}`);
+      console.log(
+        escapeControls(
+          `Removed ${new Set(ids).size - missing.length} plant(s) of ${who}; not found: ${missing.length}`,
+        ),
+      );
       if (missing.length > 0) console.error(escapeControls(`Not found for ${who}: ${missing.join(' ')}`));
       return missing.length > 0 ? 1 : 0;
     };

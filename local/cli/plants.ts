@@ -1,5 +1,6 @@
 // `npm run plants -- add|import|list|remove ...`: manage plants in the local store or a real table.
 
+import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import { connect } from './connect.ts';
 import { importFile } from './import-command.ts';
@@ -63,7 +64,7 @@ process.exitCode = await runCli(
     const prepared = await run.prepare(args, flags);
     if (typeof prepared === 'number') return prepared;
     const target = await connect(flags, process.env);
-    console.error(`Store: ${target.description}`);
+    console.error(escapeControls(`Store: ${target.description}`));
     try {
       return await prepared(target);
     } finally {

@@ -1,8 +1,9 @@
 // The one shell of every command-line tool (npm start, token, plants, smoke, sam): the command line
-// parsed, --help, an error said in one line on stderr, and one exit-code rule (exitCodeOf).
+// parsed, --help, an error said in one line on stderr, one exit-code rule (exitCodeOf), and all
+// output escaped (terminal-text.ts).
 
 import type { ParseArgsOptionsConfig } from 'node:util';
-import { escapeControls } from '../terminal-text.ts';
+import { escapeControls, escapeTerminalOutput } from '../terminal-text.ts';
 import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 
 export interface Cli<T extends ParseArgsOptionsConfig> {
@@ -19,13 +20,15 @@ export type CommandLine<T extends ParseArgsOptionsConfig> = ReturnType<typeof pa
 /**
  * Runs `main` with the parsed command line and returns what it returns. On --help, prints the usage
  * and exits 0. On an error, prints its message, one line on stderr (no stack trace), and exits
- * with exitCodeOf(error): 2 for a command-line mistake, 1 for anything else.
+ * with exitCodeOf(error): 2 for a command-line mistake, 1 for anything else. Everything the
+ * command writes from then on is escaped (escapeTerminalOutput).
  */
 export async function runCli<T extends ParseArgsOptionsConfig, R>(
   cli: Cli<T>,
   main: (commandLine: CommandLine<T>) => Promise<R> | R,
   args = process.argv.slice(2),
 ): Promise<R> {
+  escapeTerminalOutput();
   try {
     const options: T = { ...cli.options, help: { type: 'boolean' } };
     const commandLine = parseCommandLine(options, cli.positionals, args);

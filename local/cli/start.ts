@@ -9,7 +9,7 @@ import { functionEnvironment } from '../../handlers/lib/environment.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from '../issuer/auth-mode.ts';
 import { refusalExplainer } from '../issuer/refusal.ts';
 import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
-import { createApp } from '../server/app.ts';
+import { answerClientError, createApp } from '../server/app.ts';
 import { banner } from '../server/banner.ts';
 import { externalAuthorizeHelp, localAuthorizeHelp } from '../server/docs.ts';
 import { loadBundledHandler } from '../server/lambda.ts';
@@ -56,6 +56,7 @@ const server = createServer(async (req, res) => {
   await readiness;
   app?.(req, res);
 });
+server.on('clientError', answerClientError);
 await new Promise<void>((resolve) => {
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
@@ -143,7 +144,7 @@ try {
   );
   release(initRecords);
 } catch (error) {
-  console.error(`Cannot start: ${(error as Error).message}`);
+  console.error(escapeControls(`Cannot start: ${(error as Error).message}`));
   await stop(1);
 }
 

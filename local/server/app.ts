@@ -1,7 +1,8 @@
 // Routes of the local server: the API's one route through the bundled handler, the docs, the
 // local issuer's JWKS, and API Gateway's own answers for everything else.
 
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { type IncomingMessage, type RequestListener, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
 import type { RefusalExplainer } from '../issuer/refusal.ts';
 import { accessLine } from './access-log.ts';
@@ -89,6 +90,26 @@ export function createApp(options: AppOptions): RequestListener {
     }
     return errorReply(404, 'Not Found');
   }
+}
+
+/** Node's answers to a request it can't parse, by error code (other codes: 400). */
+const CLIENT_ERRORS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * The server's `clientError` listener: Node's own status (431 for headers over its 16 KiB), with a
+ * body in API Gateway's shape, where Node sends none (which a client would take for no error).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = CLIENT_ERRORS[error.code ?? ''] ?? 400;
+  const { headers, body } = errorReply(status, STATUS_CODES[status] ?? '');
+  const head = [...headers, ['content-length', String(body.length)], ['connection', 'close']];
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...head.map(([name, value]) => `${name}: ${value}`)];
+  socket.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), body]));
 }
 
 function send(res: ServerResponse, reply: HttpReply, requestId: string): void {

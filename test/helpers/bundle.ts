@@ -17,6 +17,8 @@ export async function buildBundle(): Promise<string> {
 
 export interface BundledFunction {
   invoke(event: unknown): Promise<APIGatewayProxyResult>;
+  /** The JSON lines the function has written to stdout so far (its records), parsed. */
+  records(): Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
@@ -35,8 +37,10 @@ for await (const line of createInterface({ input: process.stdin })) {
 export function startBundledFunction(file: string, env: Record<string, string>): BundledFunction {
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(file).href], {
     env,
-    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const waiting: { resolve: (result: APIGatewayProxyResult) => void; reject: (error: Error) => void }[] = [];
@@ -60,6 +64,11 @@ export function startBundledFunction(file: string, env: Record<string, string>):
         waiting.push({ resolve, reject });
         child.stdin?.write(`${JSON.stringify(event)}\n`);
       }),
+    records: () =>
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line)),
     stop: async () => {
       child.stdin?.end();
       await exited;

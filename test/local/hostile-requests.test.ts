@@ -1,5 +1,5 @@
 // `npm start` facing hostile or careless callers: forged token fields written to its log, secrets
-// in a query string, a made-up Host header, a body over the gateway's limit, sniffing and framing
+// in a query string, a made-up Host header, a body or headers over the limits, HEAD, sniffing and framing
 // of its own pages, and callers that are not on loopback.
 
 import { request } from 'node:http';
@@ -89,6 +89,25 @@ describe('the local server', () => {
       body: { message: 'Request Entity Too Large' },
     });
     assertMatchesContract({ statusCode: reply.status, headers: reply.headers, body: reply.body });
+  });
+
+  it("answers headers over Node's 16 KiB with 431 in API Gateway's shape, as openapi.yaml documents it", async () => {
+    const reply = await rawGet('/plants', { 'x-padding': 'a'.repeat(17 * 1024) });
+
+    expect({ status: reply.status, body: JSON.parse(reply.body) }).toEqual({
+      status: 431,
+      body: { message: 'Request Header Fields Too Large' },
+    });
+    assertMatchesContract({ statusCode: reply.status, headers: reply.headers, body: reply.body });
+  });
+
+  it('answers HEAD /plants 404 without a body, as openapi.yaml documents it', async () => {
+    const response = await fetch(`${server.origin}/plants`, { method: 'HEAD' });
+    const reply = { method: 'HEAD', statusCode: response.status, headers: Object.fromEntries(response.headers) };
+
+    expect({ status: response.status, body: await response.text() }).toEqual({ status: 404, body: '' });
+    assertMatchesContract(reply);
+    expect(() => assertMatchesContract({ ...reply, body: '{"message":"Not Found"}' })).toThrow(/a body/);
   });
 
   it('serves its own pages as the type they say (nosniff), and the docs page under a policy no site may frame', async () => {

@@ -129,6 +129,26 @@ describe('npm run plants', () => {
     ]);
   });
 
+  it('prints --json with C1 controls, bidi overrides and separators escaped, parsing to the name stored', async () => {
+    const name = 'a\u009b31m\u202eevil\u2066\u2028b\u2029c\u0085\u001b[2J';
+    const record = JSON.parse(readFileSync(join(localDir, 'servers', `${server.port}.json`), 'utf8'));
+    const store = await openStore({ ...record.store, dataDir: undefined }, 'embedded');
+    await putPlants(store.client, store.tableName, [{ owner: 'mallory', id: 'p-bidi', name }]);
+    await store.close();
+
+    const listed = await plants('list', 'mallory', '--json');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([{ owner: 'mallory', id: 'p-bidi', name }]);
+    expect(listed.stdout).toContain('"a\\u009b31m\\u202eevil\\u2066\\u2028b\\u2029c\\u0085\\u001b[2J"');
+    // An owner as typed: what the command says of it on stderr is escaped too.
+    const owner = await plants('list', 'm\u001b]8;;https://evil.example\u0007x');
+    expect(owner.stderr).toContain("0 plant(s) of m\\x1b]8;;https://evil.example\\x07x's own");
+    for (const output of [listed.stdout, listed.stderr, owner.stdout, owner.stderr]) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters
+      expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+
   it('adds one plant', async () => {
     expect(await plants('add', 'frank', 'Bird of paradise', '--tag', 'tropical')).toMatchObject({ code: 0 });
     expect(await apiPlants('frank')).toEqual([{ name: 'Bird of paradise', tag: 'tropical' }]);

@@ -16,6 +16,7 @@ import type { AuthConfig } from '../environment.ts';
 import { InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from '../errors.ts';
 import { groupsOf } from '../groups.ts';
 import { maxNameBytes, userPartition } from '../partitions.ts';
+import { WeakKeyError } from './jwks-cache.ts';
 
 export type TokenVerifier = (token: string) => Promise<JwtPayload>;
 
@@ -102,6 +103,7 @@ function toAuthError(error: unknown): Error {
     return new UnauthorizedError('The token is not an access token for this API', 'wrong_token_use');
   }
   if (error instanceof JwtExpiredError) return new UnauthorizedError('The access token has expired', 'expired');
+  if (error instanceof WeakKeyError) return new UnauthorizedError('The access token is invalid', 'weak_key');
   if (error instanceof JwtNotBeforeError)
     return new UnauthorizedError('The access token is not valid yet', 'not_yet_valid');
   // The verifier's own misconfiguration is ours, not the caller's.

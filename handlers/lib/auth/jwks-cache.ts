@@ -1,8 +1,11 @@
 // The issuer's signing keys, cached per container and refetched once they are older than a
-// maximum age, so a key the issuer withdraws stops verifying in warm containers too.
+// maximum age, so a key the issuer withdraws stops verifying in warm containers too; keys too weak
+// to trust are left out as the set is read.
 
+import { createPublicKey } from 'node:crypto';
+import { KidNotFoundInJwksError } from 'aws-jwt-verify/error';
 import type { Fetcher } from 'aws-jwt-verify/https';
-import { type Jwks, type JwkWithKid, SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { type Jwk, type Jwks, type JwkWithKid, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { DecomposedJwt } from 'aws-jwt-verify/jwt';
 
 /**
@@ -12,6 +15,14 @@ import type { DecomposedJwt } from 'aws-jwt-verify/jwt';
 export const JWKS_MAX_AGE_MS = 3_600_000;
 /** After a failed refetch the cached keys keep serving; the next attempt waits this long. */
 export const JWKS_RETRY_AFTER_MS = 60_000;
+
+/** RSA keys under this many bits are refused (NIST SP 800-131A). */
+export const MIN_RSA_BITS = 2048;
+/** RSA exponents below this (e = 3 and the like) are refused; issuers use 65537. */
+export const MIN_RSA_EXPONENT = 65537n;
+
+/** The token names a key left out as too weak to trust (authenticate() records it as weak_key). */
+export class WeakKeyError extends KidNotFoundInJwksError {}
 
 export interface AgingJwksCacheOptions {
   fetcher: Fetcher;
@@ -34,10 +45,19 @@ export class AgingJwksCache extends SimpleJwksCache {
   private nextAttemptAt = 0;
   private lastKeys = '';
   private readonly onNewKeys: (jwks: Jwks) => void;
+  /** The last set's keys too weak to trust, by kid, and why: left out of the set, they verify nothing. */
+  private weakKeys = new Map<string, string>();
 
   constructor({ fetcher, onNewKeys = () => {} }: AgingJwksCacheOptions) {
     super({ fetcher });
     this.onNewKeys = onNewKeys;
+    const parse = this.jwksParser;
+    this.jwksParser = (body) => {
+      const jwks = parse(body);
+      const judged = jwks.keys.map((jwk) => ({ jwk, weak: weakness(jwk) }));
+      this.weakKeys = new Map(judged.flatMap(({ jwk, weak }) => (weak ? [[String(jwk.kid), weak]] : [])));
+      return { ...jwks, keys: judged.filter(({ weak }) => !weak).map(({ jwk }) => jwk) };
+    };
   }
 
   /** True while the cached key set is younger than the maximum age. */
@@ -66,6 +86,25 @@ export class AgingJwksCache extends SimpleJwksCache {
         () => undefined,
       );
     }
-    return super.getJwk(jwksUri, decomposedJwt);
+    try {
+      return await super.getJwk(jwksUri, decomposedJwt);
+    } catch (error) {
+      const weak = this.weakKeys.get(String(decomposedJwt.header.kid));
+      throw weak === undefined ? error : new WeakKeyError(`JWK for kid ${decomposedJwt.header.kid} refused: ${weak}`);
+    }
+  }
+}
+
+/** Why a key is too weak to trust, or undefined: an RSA key under MIN_RSA_BITS or MIN_RSA_EXPONENT, or unreadable. */
+function weakness(jwk: Jwk): string | undefined {
+  if (jwk.kty !== 'RSA') return undefined;
+  try {
+    const { modulusLength = 0, publicExponent = 0n } =
+      createPublicKey({ key: jwk, format: 'jwk' }).asymmetricKeyDetails ?? {};
+    if (modulusLength < MIN_RSA_BITS) return `RSA key of ${modulusLength} bits, under ${MIN_RSA_BITS}`;
+    if (publicExponent < MIN_RSA_EXPONENT) return `RSA exponent ${publicExponent}, under ${MIN_RSA_EXPONENT}`;
+    return undefined;
+  } catch {
+    return 'not a readable RSA key';
   }
 }
