@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { readConfig } from '../../handlers/lib/config.ts';
 import { functionEnvironment } from '../../handlers/lib/environment.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from '../issuer/auth-mode.ts';
-import { refusalExplainer } from '../issuer/refusal.ts';
 import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
 import { answerClientError, createApp } from '../server/app.ts';
 import { banner } from '../server/banner.ts';
@@ -109,14 +108,12 @@ try {
   const [handler, initRecords] = await holdingStdout(() => loadBundledHandler(join(options.localDir, 'build')));
   const config = readConfig(process.env);
   const authConfig = config.auth;
-  const explainRefusal = refusalExplainer(authConfig, port, auth.jwks);
   app = createApp({
     handler,
     port,
     origins: knownOrigins(boundAddress, port),
     authorizeHelp: auth.jwks ? localAuthorizeHelp(port) : externalAuthorizeHelp(authConfig.issuer),
     jwks: auth.jwks,
-    explainRefusal,
     log: (line) => console.log(line),
   });
   recordServer(options.localDir, {

@@ -1,6 +1,6 @@
 // The local server's access log: one line per request, whatever the request held. Query values
 // are left out (a client that wrongly sends `?access_token=…` must not get its token logged), and
-// control characters are escaped, since a refusal reason quotes fields of the caller's token.
+// control characters are escaped. Why the function refused a request is its own record's `reason`.
 
 import { escapeControls } from '../terminal-text.ts';
 
@@ -12,14 +12,11 @@ export interface AccessEntry {
   status: number;
   ms: number;
   requestId: string;
-  /** Why the function refused the request, when the server could find out. */
-  reason?: string | undefined;
 }
 
-export function accessLine({ time, method, url, status, ms, requestId, reason }: AccessEntry): string {
+export function accessLine({ time, method, url, status, ms, requestId }: AccessEntry): string {
   const fields = [time.toISOString(), method ?? '-', redactQuery(url ?? '/'), status, `${ms.toFixed(1)} ms`, requestId];
-  const line = fields.join(' ') + (reason === undefined ? '' : ` because: ${reason}`);
-  return escapeControls(line);
+  return escapeControls(fields.join(' '));
 }
 
 /** `/plants?limit=2&access_token=x` → `/plants?limit=…&access_token=…`: the names tell what was asked. */

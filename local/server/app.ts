@@ -4,7 +4,6 @@
 import { type IncomingMessage, type RequestListener, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
-import type { RefusalExplainer } from '../issuer/refusal.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
 import { docsReply, NOSNIFF } from './docs.ts';
@@ -18,9 +17,6 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** `fromFunction`: the handler answered, rather than the gateway or the local server's own pages. */
 type RoutedReply = HttpReply & { fromFunction?: boolean };
 
-/** Function answers whose reason the server looks for: refusals, and a JWKS out of reach. */
-const EXPLAINED = new Set([401, 403, 503]);
-
 export interface AppOptions {
   handler: Handler;
   port: number;
@@ -30,13 +26,11 @@ export interface AppOptions {
   authorizeHelp: string;
   /** The local issuer's key set, also served over plain HTTP for people and tools. */
   jwks: object | undefined;
-  /** Says why the function answered 401 or 403, for the log (the caller sees a short reason). */
-  explainRefusal?: RefusalExplainer | undefined;
   log: (line: string) => void;
 }
 
 export function createApp(options: AppOptions): RequestListener {
-  const { handler, port, origins, authorizeHelp, jwks, explainRefusal, log } = options;
+  const { handler, port, origins, authorizeHelp, jwks, log } = options;
   return async (req, res) => {
     const started = performance.now();
     const time = new Date();
@@ -47,10 +41,8 @@ export function createApp(options: AppOptions): RequestListener {
     });
     send(res, reply, requestId);
     const ms = performance.now() - started;
-    // The reason goes on the request's own line: a second line could land after another request's.
-    const explain = explainRefusal && reply.fromFunction && EXPLAINED.has(reply.statusCode);
-    const reason = explain ? await explainRefusal(req.headers.authorization, reply.statusCode) : undefined;
-    log(accessLine({ time, method: req.method, url: req.url, status: reply.statusCode, ms, requestId, reason }));
+    // Why the function refused a request is its own record's `reason`, printed just before this line.
+    log(accessLine({ time, method: req.method, url: req.url, status: reply.statusCode, ms, requestId }));
   };
 
   async function route(req: IncomingMessage, requestId: string): Promise<RoutedReply> {

@@ -46,19 +46,19 @@ const tokenBy = (signer: SigningKey, times = { iat: now(), exp: now() + 600 }) =
   signToken(signer, { iss: ISSUER, sub: 'alice', aud: AUDIENCE, token_use: 'access', ...times });
 const status = async (token: string) =>
   (await fetch(`${server.origin}/plants`, { headers: { authorization: `Bearer ${token}` } })).status;
-const reasonLine = (pattern: RegExp) =>
-  server.waitForOutput(new RegExp(`^\\S+Z GET /plants \\d+ [\\d.]+ ms \\S+ because: ${pattern.source}.*$`, 'm'));
+/** The function's own record of a refused or failed request, as npm start prints it. */
+const recordWith = (pattern: RegExp) =>
+  server.waitForOutput(new RegExp(`^\\{"level":"(INFO|ERROR)","message":"request".*${pattern.source}.*$`, 'm'));
 
 describe('npm start with AUTH_ISSUER', () => {
   it("accepts the issuer's tokens, its JWKS certificate trusted through NODE_EXTRA_CA_CERTS", async () => {
     expect(await status(tokenBy(key))).toBe(200);
   });
 
-  it("hints at the issuer, not at npm run token, when it refuses the issuer's token", async () => {
+  it("says why it refused the issuer's token, in the function's own record", async () => {
     expect(await status(tokenBy(key, { iat: now() - 7200, exp: now() - 3600 }))).toBe(401);
 
-    const [line] = await reasonLine(/expired: /);
-    expect(line).toContain(`(a fresh one from ${ISSUER})`);
+    await expect(recordWith(/"status":401,.*"reason":"expired"/)).resolves.toBeTruthy();
     expect(server.output()).not.toContain('npm run token');
   });
 
@@ -71,7 +71,7 @@ describe('npm start with AUTH_ISSUER', () => {
     expect(help).not.toContain('npm run');
   });
 
-  it("explains a 503 when the issuer's keys can't be fetched, with the fix for an untrusted certificate", async () => {
+  it("records why it answered 503 when the issuer's keys can't be fetched: the untrusted certificate", async () => {
     // The issuer now serves a new key under a certificate nobody trusts: a token signed with that
     // key sends the function to fetch the key set again, and the fetch fails.
     const port = Number(new URL(jwks.url).port);
@@ -80,8 +80,8 @@ describe('npm start with AUTH_ISSUER', () => {
     jwks = await startJwksServer(await createTlsIdentity(), [rotated], port);
 
     expect(await status(tokenBy(rotated))).toBe(503);
-    const [line] = await reasonLine(/the issuer's keys could not be fetched: /);
+    const [line] = await recordWith(/"status":503,/);
     expect(line).toContain(`Failed to fetch ${jwks.jwksUri}`);
-    expect(line).toContain('NODE_EXTRA_CA_CERTS');
+    expect(line).toMatch(/self[- ]signed|unable to (get|verify)|certificate/i);
   });
 });

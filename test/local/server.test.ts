@@ -40,9 +40,9 @@ const demo = (owner: string) =>
 const greenhouse = demoPlants()
   .filter((p) => p.group === 'greenhouse')
   .map(wire);
-/** The access log line of a request the function refused, whose reason matches `reason`. */
-const refused = (status: number, reason: RegExp) =>
-  new RegExp(`^\\S+Z GET \\S+ ${status} [\\d.]+ ms \\S{16} because: ${reason.source}`, 'm');
+/** The function's own record of a request it refused for `reason` (npm start prints it). */
+const refused = (status: number, reason: string) =>
+  new RegExp(`^\\{"level":"INFO","message":"request".*"status":${status},.*"reason":"${reason}"`, 'm');
 const claimsOf = (token: string | undefined) =>
   JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
@@ -145,7 +145,7 @@ describe('npm start', () => {
       audience: 'x',
     });
     expect(await get('/plants', otherClient)).toMatchObject({ status: 401 });
-    await expect(server.waitForOutput(refused(401, /.*[Cc]lient/))).resolves.toBeTruthy();
+    await expect(server.waitForOutput(refused(401, 'wrong_audience'))).resolves.toBeTruthy();
   });
 
   it('serves each user only their own plants, with tokens from npm run token that name no group', async () => {
@@ -211,16 +211,11 @@ describe('npm start', () => {
   });
 
   it('logs why it refused a token (locally), and never the token', async () => {
-    await server.waitForOutput(refused(401, /expired: Token expired at \S+Z/));
-    await server.waitForOutput(refused(401, /no Authorization header/));
+    await server.waitForOutput(refused(401, 'expired'));
+    await server.waitForOutput(refused(401, 'missing_token'));
     const fromAnotherPort = await runNpm('token', ['alice', '--port', '1'], { PLANTS_LOCAL_DIR: server.localDir });
     await get('/plants', fromAnotherPort.stdout.trim());
-    await server.waitForOutput(
-      refused(
-        401,
-        new RegExp(`wrong issuer: .*http://127\\.0\\.0\\.1:1\\b.*npm run token -- <user> --port ${server.port}`),
-      ),
-    );
+    await server.waitForOutput(refused(401, 'wrong_issuer'));
     for (const token of [...Object.values(tokens), fromAnotherPort.stdout.trim()]) {
       expect(server.output()).not.toContain(token.split('.')[2]);
     }
@@ -267,11 +262,9 @@ describe('npm start', () => {
     expect(scheme.description).toContain('paste the token alone');
   });
 
-  it('logs a line per request with method, path, status, request id and, for a refusal, its reason', async () => {
+  it('logs a line per request with method, path (query values left out), status and request id', async () => {
     await get('/plants?limit=3');
-    await expect(
-      server.waitForOutput(/^\S+Z GET \/plants\?limit=… 401 [\d.]+ ms \S{16} because: no Authorization header/m),
-    ).resolves.toBeTruthy();
+    await expect(server.waitForOutput(/^\S+Z GET \/plants\?limit=… 401 [\d.]+ ms \S{16}$/m)).resolves.toBeTruthy();
   });
 
   it("prints the function's own JSON log line, and no EMF metrics", async () => {

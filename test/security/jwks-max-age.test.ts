@@ -85,7 +85,7 @@ describe('the JWKS maximum age', () => {
     for (const token of [cachedToken, tokenBy(original, 'dave')]) {
       await expect(authenticate(`Bearer ${token}`, verify, NO_SCOPE_OR_GROUPS)).rejects.toMatchObject({
         status: 401,
-        reason: 'invalid',
+        reason: 'unknown_key',
       });
     }
     expect((await verify(tokenBy(rotated))).sub).toBe('alice');

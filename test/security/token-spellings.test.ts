@@ -65,7 +65,7 @@ describe('the spellings of one token', () => {
     const padded = `${token}=`;
     await expect(authenticate(`Bearer ${padded}`, verify, readConfig().auth)).rejects.toMatchObject({
       status: 401,
-      reason: 'invalid',
+      reason: 'bad_signature',
     });
   });
 

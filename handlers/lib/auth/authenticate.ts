@@ -7,13 +7,19 @@ import {
   JwksValidationError,
   JwtBaseError,
   JwtExpiredError,
+  JwtInvalidAudienceError,
+  JwtInvalidIssuerError,
+  JwtInvalidSignatureError,
   JwtNotBeforeError,
+  JwtParseError,
+  KidNotFoundInJwksError,
   NotSupportedError,
   ParameterValidationError,
+  WaitPeriodNotYetEndedJwkError,
 } from 'aws-jwt-verify/error';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import type { AuthConfig } from '../environment.ts';
-import { InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from '../errors.ts';
+import { type AuthFailure, InsufficientScopeError, ServiceUnavailableError, UnauthorizedError } from '../errors.ts';
 import { groupsOf } from '../groups.ts';
 import { maxNameBytes, userPartition } from '../partitions.ts';
 import { WeakKeyError } from './jwks-cache.ts';
@@ -93,14 +99,27 @@ export function bearerToken(authorization: string | undefined): string {
 
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
+const INVALID_REASONS: [new (...args: never[]) => JwtBaseError, AuthFailure][] = [
+  [JwtInvalidSignatureError, 'bad_signature'],
+  [JwtInvalidIssuerError, 'wrong_issuer'],
+  [JwtInvalidAudienceError, 'wrong_audience'],
+  [KidNotFoundInJwksError, 'unknown_key'],
+  // A kid the key set lacks, while refetching it waits out its penalty.
+  [WaitPeriodNotYetEndedJwkError, 'unknown_key'],
+  [JwtParseError, 'malformed'],
+];
+
 function toAuthError(error: unknown): Error {
   // FetchError extends JwtBaseError: check outages first so they never look like bad tokens.
   if (error instanceof FetchError || error instanceof JwksValidationError) {
     return new ServiceUnavailableError(error);
   }
   if (error instanceof UnauthorizedError) return error;
-  if (error instanceof CognitoJwtInvalidTokenUseError || error instanceof CognitoJwtInvalidClientIdError) {
+  if (error instanceof CognitoJwtInvalidTokenUseError) {
     return new UnauthorizedError('The token is not an access token for this API', 'wrong_token_use');
+  }
+  if (error instanceof CognitoJwtInvalidClientIdError) {
+    return new UnauthorizedError('The token is not an access token for this API', 'wrong_audience');
   }
   if (error instanceof JwtExpiredError) return new UnauthorizedError('The access token has expired', 'expired');
   if (error instanceof WeakKeyError) return new UnauthorizedError('The access token is invalid', 'weak_key');
@@ -108,7 +127,9 @@ function toAuthError(error: unknown): Error {
     return new UnauthorizedError('The access token is not valid yet', 'not_yet_valid');
   // The verifier's own misconfiguration is ours, not the caller's.
   if (error instanceof ParameterValidationError || error instanceof NotSupportedError) return error;
-  if (error instanceof JwtBaseError) return new UnauthorizedError('The access token is invalid', 'invalid');
+  // The caller hears only "invalid"; the record's reason tells the operator (and npm start) which check failed.
+  const reason = INVALID_REASONS.find(([type]) => error instanceof type)?.[1] ?? 'invalid';
+  if (error instanceof JwtBaseError) return new UnauthorizedError('The access token is invalid', reason);
   // Anything else (a TypeError, a key URL the fetcher cannot use) is a fault of this service: it
   // leaves as 500 and is logged at ERROR, where an alarm sees it, never as a 401 that hides it.
   return error instanceof Error ? error : new Error(String(error));

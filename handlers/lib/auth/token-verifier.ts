@@ -70,13 +70,13 @@ export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifie
 export function refuseForeignIssuer(token: string, issuer: string): void {
   const { iss } = decomposeUnverifiedJwt(token).payload;
   if (iss === issuer) return;
-  // For the local server's explanation: quoted (escaped) and cut, since the token chose it.
+  // Quoted (escaped) and cut, since the token chose it.
   const shown = iss === undefined ? 'none' : JSON.stringify(iss.slice(0, 100));
   throw new JwtInvalidIssuerError(`Issuer not allowed: ${shown}, expected ${JSON.stringify(issuer)}`, iss, issuer);
 }
 
-/** What aws-jwt-verify checks of this deployment's tokens (the local server explains refusals with it too). */
-export function verifierSettings(config: AuthConfig) {
+/** What aws-jwt-verify checks of this deployment's tokens. */
+function verifierSettings(config: AuthConfig) {
   return {
     issuer: config.issuer,
     jwksUri: config.jwksUri,

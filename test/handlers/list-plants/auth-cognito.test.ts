@@ -31,14 +31,14 @@ describe('Cognito user pool tokens', () => {
   });
 
   it.each([
-    ['another app client', { client_id: 'other-client' }, 'wrong_token_use'],
+    ['another app client', { client_id: 'other-client' }, 'wrong_audience'],
     [
       'an id token (only access tokens by default)',
       { token_use: 'id', aud: CLIENT_ID, client_id: undefined },
       'wrong_token_use',
     ],
     ['no token_use', { token_use: undefined }, 'wrong_token_use'],
-    ['another issuer', { iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Other' }, 'invalid'],
+    ['another issuer', { iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Other' }, 'wrong_issuer'],
     ['an expired token', { exp: Math.floor(Date.now() / 1000) - 60 }, 'expired'],
   ])('refuses a token for %s with 401, counted as %s', async (_, claims, reason) => {
     const before = reasons().length;
