@@ -1,6 +1,7 @@
 // Stack settings from CDK context: defaults, parsing of `-c key=value` strings, and refusals.
 
 import { describe, expect, it } from '@jest/globals';
+import { READ_UNITS_PER_REQUEST } from '../../infra/ceiling.ts';
 import { CONTEXT_KEYS } from '../../infra/context-keys.ts';
 import { readSettings } from '../../infra/settings.ts';
 
@@ -15,7 +16,7 @@ describe('readSettings', () => {
         throttle: { rateLimit: 100, burstLimit: 25 },
         concurrency: 25,
         reserveConcurrency: false,
-        maxReadRequestUnits: 2000,
+        maxReadRequestUnits: Math.ceil(100 * READ_UNITS_PER_REQUEST),
         maxWriteRequestUnits: 1000,
       },
       corsOrigins: [],
@@ -88,7 +89,7 @@ describe('readSettings', () => {
         throttle: { rateLimit: 20, burstLimit: 10 },
         concurrency: 10,
         reserveConcurrency: true,
-        maxReadRequestUnits: 400,
+        maxReadRequestUnits: Math.ceil(20 * READ_UNITS_PER_REQUEST),
         maxWriteRequestUnits: 200,
       },
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
