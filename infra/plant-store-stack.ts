@@ -20,7 +20,7 @@ import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.
 import { PlantsApi } from './api.ts';
 import { Delivery } from './delivery.ts';
 import { type Front, httpApiFront } from './front.ts';
-import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
+import { FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
@@ -89,7 +89,7 @@ export class PlantStoreStack extends Stack {
       handler: HANDLER,
       runtime: Runtime.NODEJS_24_X,
       architecture: settings.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
-      memorySize: FUNCTION_MEMORY_MB,
+      memorySize: settings.memoryMb,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: telemetry.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role,

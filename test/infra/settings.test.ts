@@ -32,6 +32,7 @@ describe('readSettings', () => {
       publicBaseUrl: undefined,
       samLocal: false,
       architecture: 'arm64',
+      memoryMb: 1024,
       sourceMaps: false,
       telemetry: {
         requestLog: 'failures',
@@ -74,6 +75,7 @@ describe('readSettings', () => {
       alarmMinRequests: 50,
       alarmP99Ms: '1500',
       architecture: 'x86_64',
+      memoryMb: '512',
       requestLog: 'all',
       accessLog: 'full',
       accessLogClass: 'standard',
@@ -84,6 +86,7 @@ describe('readSettings', () => {
       dev: true,
       samLocal: true,
       architecture: 'x86_64',
+      memoryMb: 512,
       ceiling: {
         maxRequestsPerSecond: 20,
         throttle: { rateLimit: 20, burstLimit: 10 },
@@ -229,6 +232,7 @@ describe('readSettings', () => {
     [{ publicBaseUrl: `https://www.example.com/${'植'.repeat(200)}` }, 'at most 1024 characters'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
     [{ architecture: 'amd64' }, 'architecture must be one of arm64, x86_64, got "amd64"'],
+    [{ memoryMb: '64' }, 'memoryMb must be an integer from 128 to 10240'],
     [{ requestLog: 'none' }, 'requestLog must be one of failures, all, got "none"'],
     [{ accessLog: 'off' }, 'accessLog must be one of lean, full'],
     [{ accessLogClass: 'delivery' }, 'accessLogClass must be one of infrequent, standard'],
