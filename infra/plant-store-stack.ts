@@ -163,6 +163,7 @@ export class PlantStoreStack extends Stack {
       alarms: settings.alarms,
       requestLog: telemetry.requestLog,
       service,
+      machineClient: identity.machineClient !== undefined,
     });
     delivery.rollBackOn(monitoring.alarms);
     // The opt-in options' own resources (the budget, -c monthlyBudgetUsd).
