@@ -4,7 +4,7 @@
 /**
  * The default of `-c memoryMb`: Lambda gives a function CPU in proportion to its memory, and the
  * cold start is CPU-bound, so 1,024 MB keeps it near the measured 108 ms where 512 MB would double
- * it, for $0.09 more per million (lab/docs/cost.md, "The function's memory"). Lambda takes 128 to 10,240.
+ * it, for $0.08 more per million (lab/docs/cost.md, "The function's memory"). Lambda takes 128 to 10,240.
  */
 export const FUNCTION_MEMORY_MB = 1024;
 export const FUNCTION_MEMORY_RANGE_MB = [128, 10_240] as const;
