@@ -28,7 +28,7 @@ export function billOf(
 ) {
   const { alarms, dashboard, contributorInsights, customMetrics } = monthlyUsd;
   const figures = { ...cost, storedItemBytes: benchItemBytes() };
-  const edge = edgePrice(cost);
+  const edge = edgePrice({ ...cost, monthlyUsd });
   return {
     ...cost,
     monthlyUsd,

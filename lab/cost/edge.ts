@@ -3,8 +3,6 @@
 // less what it replaces (the HTTP API's requests, its transfer and its access log), and what it
 // adds whatever the traffic (the web ACL, its rules, the blocked-flood alarm).
 
-import { App, Stack } from 'aws-cdk-lib';
-import { EdgeWebAcl } from '../../infra/edge/waf.ts';
 import { LOG_RETENTION_DAYS } from '../../infra/telemetry.ts';
 import { cents, forRequests, GB, roundTo } from './money.ts';
 import { BILLING_FACTS, PRICES } from './prices.ts';
@@ -15,13 +13,8 @@ export interface EdgeInputs {
   perMillionUsd: { apiGateway: number; dataTransferOut: number };
   responseBytesPerRequest: number;
   logBytesPerRequest: { apiAccessLog: number };
-}
-
-/** The web ACL's rules as the stack builds them: each billed a month. */
-function webAclRules(): number {
-  const stack = new Stack(new App(), 'Price');
-  const acl = new EdgeWebAcl(stack, 'Edge', { windowSeconds: 60, tokenLimit: 10, ipLimit: 10, totalLimit: 10 });
-  return (acl.webAcl.rules as unknown[]).length;
+  /** The edge's monthly lines, counted in its synthesized template (monthly.ts). */
+  monthlyUsd: { edge: { rules: number; usd: number } };
 }
 
 export function edgePrice(cost: EdgeInputs) {
@@ -40,8 +33,7 @@ export function edgePrice(cost: EdgeInputs) {
   };
   const total = (lines: Record<string, number>) => Object.values(lines).reduce((a, b) => a + b, 0);
   const perMillionUsd = roundTo(total(adds) - total(replaces), 4);
-  const rules = webAclRules();
-  const fixedMonthlyUsd = cents(PRICES.wafWebAcl.usd + rules * PRICES.wafRule.usd + PRICES.alarmMetric.usd);
+  const { rules, usd: fixedMonthlyUsd } = cost.monthlyUsd.edge;
   return {
     adds: Object.fromEntries(Object.entries(adds).map(([k, v]) => [k, roundTo(v, 4)])),
     replaces: Object.fromEntries(Object.entries(replaces).map(([k, v]) => [k, roundTo(v, 4)])),

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { billOf } from '../cost/bill-of.ts';
 import { PRICES } from '../cost/prices.ts';
 import { flagCells, memoryTable, money, monthlyTable, worstHourTable } from '../report/doc-figures.ts';
-import { designsTable, groupReadsTable, limitsTable, rate, walksTable } from '../report/scale-report.ts';
+import { designsTable, groupReadsTable, itemsTable, limitsTable, rate } from '../report/scale-report.ts';
 import type { BenchResults } from '../results.ts';
 import { BEFORE, type ScaleResults } from '../scale/scale-scenarios.ts';
 
@@ -47,7 +47,7 @@ describe('lab/docs/scale.md', () => {
   const doc = page('scale.md');
 
   it("quotes bench:scale's tables verbatim", () => {
-    for (const table of [groupReadsTable(scale), designsTable(scale), limitsTable(scale), walksTable(scale)]) {
+    for (const table of [groupReadsTable(scale), designsTable(scale), limitsTable(scale), itemsTable(scale)]) {
       expect(doc).toContain(table);
     }
   });
