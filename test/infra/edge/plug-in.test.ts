@@ -24,11 +24,13 @@ it('is imported outside its folders only by the two lists of options', () => {
 const NAMES_THE_EDGE = /\bedge: 'true'|EdgeWaf/;
 const code = (text: string) => text.split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line));
 
-it('is turned on or its stack named, outside its folders, only by the deployed checks and the bootstrap policy', () => {
+it('is turned on or its stack named, outside its folders, only by the deployed checks, the bootstrap policy and the lab', () => {
   const naming = sourceFiles(REPO)
     .filter((file) => !inEdge(file))
     .filter((file) => code(readFileSync(join(REPO, file), 'utf8')).some((line) => NAMES_THE_EDGE.test(line)));
   expect(naming.sort()).toEqual([
+    // The lab prices the edge's monthly lines from its synthesized template.
+    'lab/cost/monthly.ts',
     // deployed/: the post-deploy check of an unsigned call to the function URL, and the smoke
     // check's walk through the distribution and the web ACL stack's outputs.
     'test/deployed/live-check.test.ts',
