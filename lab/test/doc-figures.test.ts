@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { READ_UNITS_PER_REQUEST, TABLE_READ_UNITS_QUOTA } from '../../infra/ceiling.ts';
 import { billOf } from '../cost/bill-of.ts';
 import { PRICES } from '../cost/prices.ts';
 import { flagCells, memoryTable, money, monthlyTable, worstHourTable } from '../report/doc-figures.ts';
@@ -70,6 +71,13 @@ describe('lab/docs/cost.md', () => {
     expect(doc).toContain(worstHourTable(cost));
     expect(doc).toContain(memoryTable(cost));
     expect(doc).toContain(`100-plant pages (${(cost.responseBytesPerRequest / 1000).toFixed(1)} KB)`);
+  });
+
+  it('states the read budget and the largest ceiling the table quota allows as infra/ceiling.ts computes them', () => {
+    const most = Math.floor(TABLE_READ_UNITS_QUOTA / READ_UNITS_PER_REQUEST).toLocaleString('en-US');
+    expect(doc).toContain(`${READ_UNITS_PER_REQUEST}·N read units`);
+    expect(doc).toContain(`N is at most ${most}`);
+    expect(productPage('docs/deploy.md')).toContain(`at most ${most} ([cost.md]`);
   });
 
   it("states the flood's largest lines and the 404s' price as the reference computes them", () => {
