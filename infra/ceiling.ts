@@ -3,7 +3,7 @@
 // with each other and with the traffic the cost model prices. Plain numbers, no CDK: the stack and
 // the benchmark's worst-hour figures read the same rule.
 
-import { type ContextReader, flag, integer } from './context-values.ts';
+import { type ContextReader, flag, integer, SettingsError } from './context-values.ts';
 
 /** The traffic bench/cost/cost.ts prices per million, and the default ceiling: they are the same number. */
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 100;
@@ -17,11 +17,29 @@ export const REQUESTS_PER_ENVIRONMENT = 4;
 /** Few environments still take a burst of clients that all open the app at once. */
 export const MIN_CONCURRENCY = 10;
 /**
- * Read request units one request may use on average at the ceiling: a default page (100 real-shaped
- * plants, ~8 KB read) is 1 to 1.5 RRU; 20 leaves room for pages of long plants (the 64 KiB page byte
- * budget of them reads up to ~160 KB). Past it the table refuses (503): the hard cap on the hour's reads.
+ * The largest plant the data CLI writes (local/data/plant-row.ts): its attributes' names and values
+ * (owner key, id, name, tag) as DynamoDB sizes an item for reads. Real plants are under 100 bytes;
+ * one written outside the data CLI may be up to 400 KB, and is then refused by the table's maximum (503).
  */
-export const READ_UNITS_PER_REQUEST = 20;
+export const MAX_PLANT_ITEM_BYTES = 1024;
+/**
+ * What the largest page reads, as the function reads it (handlers/lib/config.ts, plants.ts; the test
+ * checks they agree): a Query reads `Limit` items whatever the page's byte budget, so a page reads
+ * its own partition's items and then at most a whole page more from a cached group read, in at most
+ * 10 Queries, each rounded up to 4 KB and halved (eventually consistent).
+ */
+export const LARGEST_PAGE = { plants: 100, queries: 10, itemBytes: MAX_PLANT_ITEM_BYTES };
+/**
+ * Read request units one request may use at the ceiling: the largest page's, so that the table's
+ * maximum refuses no page the stage admits (30.5; a page of real plants reads 1 to 1.5).
+ */
+export const READ_UNITS_PER_REQUEST =
+  0.5 * (Math.ceil(((2 * LARGEST_PAGE.plants + 1) * LARGEST_PAGE.itemBytes) / 4096) + LARGEST_PAGE.queries);
+/**
+ * DynamoDB's default quota of read units a second per on-demand table (Service Quotas, "Table-level
+ * read throughput limit"): a table maximum above it may not deploy. Raised in Service Quotas, raise it here.
+ */
+export const TABLE_READ_UNITS_QUOTA = 40_000;
 /** Writes come from the data CLI's imports, not from requests: 10 items a second per request/s. */
 export const WRITE_UNITS_PER_REQUEST_PER_SECOND = 10;
 
@@ -45,12 +63,21 @@ export function ceilingFor(maxRequestsPerSecond: number): Omit<Ceiling, 'reserve
     maxRequestsPerSecond,
     throttle: { rateLimit: maxRequestsPerSecond, burstLimit: concurrency },
     concurrency,
-    maxReadRequestUnits: maxRequestsPerSecond * READ_UNITS_PER_REQUEST,
+    maxReadRequestUnits: Math.ceil(maxRequestsPerSecond * READ_UNITS_PER_REQUEST),
     maxWriteRequestUnits: maxRequestsPerSecond * WRITE_UNITS_PER_REQUEST_PER_SECOND,
   };
 }
 
 export function readCeiling(context: ContextReader): Ceiling {
   const rps = integer(context, 'maxRequestsPerSecond', DEFAULT_MAX_REQUESTS_PER_SECOND, 1, MAX_REQUESTS_PER_SECOND);
+  const most = Math.floor(TABLE_READ_UNITS_QUOTA / READ_UNITS_PER_REQUEST);
+  if (rps > most) {
+    throw new SettingsError(
+      `maxRequestsPerSecond=${rps} would set the table's maximum to ${Math.ceil(rps * READ_UNITS_PER_REQUEST)} read ` +
+        `units a second (${READ_UNITS_PER_REQUEST} for the largest page, infra/ceiling.ts), past DynamoDB's default ` +
+        `quota of ${TABLE_READ_UNITS_QUOTA} per table: deploy at most ${most}, or raise the quota in Service Quotas ` +
+        'first and TABLE_READ_UNITS_QUOTA with it',
+    );
+  }
   return { ...ceilingFor(rps), reserveConcurrency: flag(context, 'reserveConcurrency') };
 }

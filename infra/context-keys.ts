@@ -26,6 +26,7 @@ export const CONTEXT_KEYS = [
   'publicBaseUrl',
   'samLocal',
   'architecture',
+  'memoryMb',
   'requestLog',
   'accessLog',
   'accessLogClass',

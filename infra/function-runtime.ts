@@ -1,8 +1,13 @@
 // How the function runs (memory, timeout, Node options): one place for the stack, the local
 // server's Lambda context and the benchmark, so what is measured is what deploys.
 
-/** CPU scales with memory, and the cold start (SDK load, first JWKS fetch) is CPU-bound. */
+/**
+ * The default of `-c memoryMb`: Lambda gives a function CPU in proportion to its memory, and the
+ * cold start is CPU-bound, so 1,024 MB keeps it near the measured 108 ms where 512 MB would double
+ * it, for $0.08 more per million (lab/docs/cost.md, "The function's memory"). Lambda takes 128 to 10,240.
+ */
 export const FUNCTION_MEMORY_MB = 1024;
+export const FUNCTION_MEMORY_RANGE_MB = [128, 10_240] as const;
 /**
  * The SDK gives up on DynamoDB after about 7 s (3 attempts) and on the JWKS after about 3 s
  * (2 attempts), so an outage answers 503 well inside this instead of timing out.

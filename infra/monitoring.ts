@@ -48,17 +48,40 @@ export interface MonitoringProps {
   requestLog?: RequestLogMode;
   /** The `service` dimension of the function's metrics (infra/stack-environment.ts: one per environment). */
   service?: string;
+  /** The user pool has a machine client (authRequiredScope): watch the tokens Cognito bills. */
+  machineClient?: boolean;
 }
+
+/**
+ * Client-credentials tokens a second, sustained over 5 minutes, above which MachineTokens fires: each
+ * is billed ($0.00225, $8.10 an hour per token a second), outside every ceiling, where a client that
+ * keeps its token fetches one an hour. Cognito publishes the ClientAuthentication category's calls,
+ * the usage Service Quotas compares with the quota, every 5 minutes (Cognito Developer Guide,
+ * "Tracking quotas and usage in CloudWatch and Service Quotas"); the count is the account's, every
+ * user pool of the Region together.
+ */
+export const MACHINE_TOKENS_PER_SECOND_ALARM = 1;
+const MACHINE_TOKENS_PERIOD = Duration.minutes(5);
+const machineTokenRequests = () =>
+  new Metric({
+    namespace: 'AWS/Usage',
+    metricName: 'CallCount',
+    dimensionsMap: { Service: 'Cognito user pool', Type: 'API', Resource: 'ClientAuthentication', Class: 'None' },
+    statistic: 'Sum',
+    period: MACHINE_TOKENS_PERIOD,
+  });
 
 export class Monitoring extends Construct {
   readonly alarms: Alarm[];
   /** One partition key's reads throttled: paged like the others, but never a reason to roll back. */
   readonly hotPartition: Alarm;
+  /** With a machine client: tokens fetched far faster than a client keeping its token would (not a rollback alarm). */
+  readonly machineTokens?: Alarm;
 
   constructor(
     scope: Construct,
     id: string,
-    { requests, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME }: MonitoringProps,
+    { requests, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME, machineClient }: MonitoringProps,
   ) {
     super(scope, id);
 
@@ -91,11 +114,25 @@ export class Monitoring extends Construct {
       'DynamoDB throttled reads of one partition key (a hot group: docs/operations.md, "When HotPartition fires")',
     );
 
+    if (machineClient) {
+      const threshold = MACHINE_TOKENS_PER_SECOND_ALARM * MACHINE_TOKENS_PERIOD.toSeconds();
+      this.machineTokens = new Alarm(this, 'MachineTokens', {
+        metric: machineTokenRequests(),
+        threshold,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: `Client-credentials tokens above ${threshold} in 5 minutes: Cognito bills each (docs/deploy.md, machine clients)`,
+      });
+    }
+
     const alarmEmail = alarms.email;
     if (alarmEmail) {
       const topic = new Topic(this, 'AlarmTopic', { displayName: 'Plant store alarms', enforceSSL: true });
       topic.addSubscription(new EmailSubscription(alarmEmail));
-      for (const each of [...this.alarms, this.hotPartition]) each.addAlarmAction(new SnsAction(topic));
+      for (const each of [...this.alarms, this.hotPartition, ...(this.machineTokens ? [this.machineTokens] : [])]) {
+        each.addAlarmAction(new SnsAction(topic));
+      }
       Validations.of(topic).acknowledge({
         id: 'AwsSolutions-SNS2',
         reason:

@@ -23,7 +23,7 @@ import { monthlyBudget } from './budget/budget.ts';
 import { Delivery } from './delivery.ts';
 import { Edge } from './edge/edge.ts';
 import { type Front, httpApiFront } from './front.ts';
-import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
+import { FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
@@ -91,7 +91,7 @@ export class PlantStoreStack extends Stack {
       handler: HANDLER,
       runtime: Runtime.NODEJS_24_X,
       architecture: settings.architecture === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
-      memorySize: FUNCTION_MEMORY_MB,
+      memorySize: settings.memoryMb,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: telemetry.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role,
@@ -172,6 +172,7 @@ export class PlantStoreStack extends Stack {
       alarms: settings.alarms,
       requestLog: telemetry.requestLog,
       service,
+      machineClient: identity.machineClient !== undefined,
     });
     delivery.rollBackOn(monitoring.alarms);
     if (settings.budget) monthlyBudget(this, settings.budget);

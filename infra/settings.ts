@@ -15,7 +15,7 @@ import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError,
 import { type CustomDomain, readCustomDomain } from './custom-domain.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
 import { type EdgeSettings, readEdge } from './edge/settings.ts';
-import { FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
+import { FUNCTION_MEMORY_MB, FUNCTION_MEMORY_RANGE_MB, FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
 import { environmentOf } from './stack-environment.ts';
 import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
@@ -42,6 +42,8 @@ export interface StackSettings {
   samLocal: boolean;
   /** The function's processor: Graviton (arm64, the default: cheaper per GB-second) or x86_64. */
   architecture: 'arm64' | 'x86_64';
+  /** The function's memory (`memoryMb`), and with it its CPU. */
+  memoryMb: number;
   /** What is recorded per request: the function's record, access log, platform records, traces. */
   telemetry: TelemetrySettings;
   /** Stack traces through the source map (NODE_OPTIONS=--enable-source-maps), at a cold-start cost. */
@@ -94,6 +96,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     publicBaseUrl: readPublicBaseUrl(context),
     samLocal: flag(context, 'samLocal'),
     architecture: oneOf(context, 'architecture', ['arm64', 'x86_64'] as const) ?? 'arm64',
+    memoryMb: integer(context, 'memoryMb', FUNCTION_MEMORY_MB, ...FUNCTION_MEMORY_RANGE_MB),
     telemetry: readTelemetry(context),
     sourceMaps: flag(context, 'sourceMaps'),
     alarms: {

@@ -1,29 +1,59 @@
-// `npm run bench:bill [-- <results.json>]`: the monthly bill, worst hour and flag prices recomputed
-// from a results.json's measured per-request figures (the committed reference by default), without
-// measuring anything: what to run after changing a price, a traffic level or the users assumed.
+// `npm run bench:bill [-- <monthly requests>] [-- <results.json>]`: the monthly bill, worst hour and
+// flag prices recomputed from a results.json's measured per-request figures (the committed reference
+// by default), without measuring anything: what to run after changing a price, a traffic level or the
+// users assumed. Given a monthly request count, the month at that traffic, every line.
 
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../local/cli/args.ts';
 import { runCli } from '../local/cli/shell.ts';
+import { levelAt, monthlyRow } from './cost/bill.ts';
 import { billOf } from './cost/bill-of.ts';
-import { billRows } from './report/bill-report.ts';
+import { BILLING_FACTS } from './cost/prices.ts';
+import { ASSUMPTIONS } from './cost/traffic.ts';
+import { billRows, monthRows } from './report/bill-report.ts';
 import type { BenchResults } from './results.ts';
 
-const USAGE = `Usage: npm run bench:bill [-- RESULTS.json]
+const USAGE = `Usage: npm run bench:bill [-- [--monthly-requests N | N] [RESULTS.json]]
 
   Recomputes the monthly bill, the worst hour and every flag's price from a results file's measured
-  figures (default: the committed reference, lab/results.json), measuring nothing.`;
+  figures (default: the committed reference, lab/results.json), measuring nothing. With a monthly
+  request count (10000000, 10e6), the month at that traffic instead, with ${ASSUMPTIONS.usersPerRequestPerSecond.toLocaleString('en-US')}
+  monthly active users per request a second.`;
 
-await runCli({ usage: USAGE, options: {}, positionals: true }, ({ positionals }) => {
-  if (positionals.length > 1) throw new UsageError(`Give one results file, got ${positionals.length}`);
-  const file = positionals[0] ?? new URL('results.json', import.meta.url).pathname;
-  let results: BenchResults;
-  try {
-    results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
-  } catch (error) {
-    throw new Error(`Cannot read ${file} as a bench results file: ${(error as Error).message}`);
-  }
-  const { cost, warm } = results;
-  const bill = billOf(cost, cost.monthlyUsd, { refusalDurationMs: Math.max(1, Math.ceil(warm.handler.p50Ms)) });
-  console.log(billRows(bill).join('\n'));
-});
+const COUNT = /^\d+(\.\d+)?(e\d+)?$/i;
+
+await runCli(
+  { usage: USAGE, options: { 'monthly-requests': { type: 'string' } }, positionals: true },
+  ({ values, positionals }) => {
+    const counts = [values['monthly-requests'], ...positionals.filter((p) => COUNT.test(p))].filter(
+      (p): p is string => p !== undefined,
+    );
+    const files = positionals.filter((p) => !COUNT.test(p));
+    if (files.length > 1) throw new UsageError(`Give one results file, got ${files.length}`);
+    if (counts.length > 1) throw new UsageError(`Give one monthly request count, got ${counts.length}`);
+    const requests = counts[0] === undefined ? undefined : Number(counts[0]);
+    if (requests !== undefined && !(Number.isFinite(requests) && requests >= 1)) {
+      throw new UsageError(`A monthly request count is a number from 1 up, got "${counts[0]}"`);
+    }
+    const file = files[0] ?? new URL('results.json', import.meta.url).pathname;
+    let results: BenchResults;
+    try {
+      results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+    } catch (error) {
+      throw new Error(`Cannot read ${file} as a bench results file: ${(error as Error).message}`);
+    }
+    const { cost, warm } = results;
+    const bill = billOf(cost, cost.monthlyUsd, {
+      refusalDurationMs: Math.max(1, Math.ceil(warm.handler.p50Ms)),
+      cpuMs: warm.handler.p50Ms,
+    });
+    if (requests === undefined) {
+      console.log(billRows(bill).join('\n'));
+      return;
+    }
+    const { alarms, dashboard, contributorInsights, customMetrics } = cost.monthlyUsd;
+    const fixed = { alarms, dashboard, contributorInsights, customMetrics };
+    const level = levelAt(requests / (3600 * BILLING_FACTS.hoursPerMonth));
+    console.log(monthRows(monthlyRow({ ...cost, storedItemBytes: bill.storedItemBytes }, fixed, level)).join('\n'));
+  },
+);

@@ -30,46 +30,38 @@ export const ACCESS_LOG_FORMATS = ['lean', 'full'] as const;
 export type AccessLogFormat = (typeof ACCESS_LOG_FORMATS)[number];
 
 /**
- * One JSON object per request, the one record every request gets. `lean` (the default) keeps what
- * an operator needs: the request id (the function's record of a refused or failed request carries
- * it too), client address, method, path, status, latency, size, and the gateway's own error;
- * with the gateway's JWT authorizer also the caller and why a token was refused. `full` is the
- * earlier, verbose set. A value that does not apply is written as "-".
+ * One JSON object per request, the one record every request gets. Every field has a size the caller
+ * cannot choose (a flood of long paths or user agents would otherwise bill its own length, up to the
+ * 10 KB an HTTP API accepts, per line): the matched route, not the raw path, and no user agent.
+ * `lean` (the default) keeps what an operator needs: the request id (the function's record of a
+ * refused or failed request carries it too), client address, route, status, latency, size and the
+ * gateway's own error; with the gateway's JWT authorizer also the caller and why a token was
+ * refused. `full` adds the time, protocol and integration's figures. A value that does not apply is
+ * written as "-" (the route of a request that matched none).
  */
 export function accessLogFields(format: AccessLogFormat, jwtAuthorizer: boolean): Record<string, string> {
   const authorizer: Record<string, string> = jwtAuthorizer
     ? { caller: '$context.authorizer.claims.sub', authorizerError: '$context.authorizer.error' }
     : {};
-  if (format === 'lean') {
-    return {
-      requestId: '$context.requestId',
-      ip: '$context.identity.sourceIp',
-      method: '$context.httpMethod',
-      path: '$context.path',
-      status: '$context.status',
-      latencyMs: '$context.responseLatency',
-      bytes: '$context.responseLength',
-      error: '$context.error.message',
-      integrationError: '$context.integrationErrorMessage',
-      ...authorizer,
-    };
-  }
-  return {
+  const lean = {
     requestId: '$context.requestId',
-    requestTime: '$context.requestTime',
-    sourceIp: '$context.identity.sourceIp',
-    userAgent: '$context.identity.userAgent',
-    routeKey: '$context.routeKey',
-    protocol: '$context.protocol',
+    ip: '$context.identity.sourceIp',
+    route: '$context.routeKey',
     status: '$context.status',
-    responseLength: '$context.responseLength',
-    responseLatency: '$context.responseLatency',
+    latencyMs: '$context.responseLatency',
+    bytes: '$context.responseLength',
+    error: '$context.error.message',
+    integrationError: '$context.integrationErrorMessage',
+  };
+  if (format === 'lean') return { ...lean, ...authorizer };
+  return {
+    ...lean,
+    requestTime: '$context.requestTime',
+    protocol: '$context.protocol',
     integrationLatency: '$context.integrationLatency',
     integrationStatus: '$context.integrationStatus',
-    integrationError: '$context.integrationErrorMessage',
-    error: '$context.error.message',
     // Why the gateway's JWT authorizer refused a token (empty without one).
     authorizerError: '$context.authorizer.error',
-    ...(jwtAuthorizer && { caller: '$context.authorizer.claims.sub' }),
+    ...authorizer,
   };
 }

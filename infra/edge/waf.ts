@@ -3,7 +3,8 @@
 // address, per bearer token and for everyone together, every block answered with the API's Error
 // body. In its own small stack when the service lives in another Region.
 
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { EdgeSettings } from './settings.ts';
@@ -59,6 +60,11 @@ export const MANAGED_RULE_GROUPS = [
 
 export class EdgeWebAcl extends Construct {
   readonly webAcl: CfnWebACL;
+  /**
+   * WAF blocked more a minute than the ceiling admits, in 3 of 5 minutes: a flood it refuses is still
+   * billed, $0.60 per million requests evaluated (lab/docs/cost.md, "The worst hour").
+   */
+  readonly blockedFlood: Alarm;
 
   constructor(scope: Construct, id: string, { windowSeconds, tokenLimit, ipLimit, totalLimit }: EdgeSettings) {
     super(scope, id);
@@ -175,6 +181,25 @@ export class EdgeWebAcl extends Construct {
           visibilityConfig: visibility('RateAllCallers'),
         },
       ],
+    });
+
+    // WAF's metrics name a web ACL by its name (the ARN's third part), with Rule ALL for all its
+    // rules; a CloudFront web ACL's have no Region (AWS WAF Developer Guide, "metrics and dimensions").
+    const blockedPerMinute = Math.ceil((totalLimit / windowSeconds) * 60);
+    this.blockedFlood = new Alarm(this, 'BlockedFlood', {
+      metric: new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { WebACL: Fn.select(2, Fn.split('/', this.webAcl.attrArn)), Rule: 'ALL' },
+        statistic: 'Sum',
+        period: Duration.minutes(1),
+      }),
+      threshold: blockedPerMinute,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 5,
+      datapointsToAlarm: 3,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: `WAF blocked more than ${blockedPerMinute} requests a minute (the ceiling's rate), in 3 of 5 minutes: each is billed`,
     });
   }
 }

@@ -4,7 +4,7 @@
 // JSON format with system logs"; the Telemetry API schema reference for the `tracing` field) and as
 // CloudWatch shows them for a Node.js function in 2026 (`functionArn` in platform.start).
 
-import { LIST_PLANTS, routeKeyOf } from '../../handlers/lib/operations.ts';
+import { LIST_PLANTS, OPERATIONS, routeKeyOf } from '../../handlers/lib/operations.ts';
 import { accessLogFields } from '../../handlers/lib/telemetry-names.ts';
 import { FUNCTION_MEMORY_MB } from '../../infra/function-runtime.ts';
 import type { TelemetrySettings } from '../../infra/telemetry.ts';
@@ -36,12 +36,8 @@ const ACCESS_LOG_VALUES: Record<string, (request: AnsweredRequest) => string> = 
   '$context.requestId': () => API_REQUEST_ID,
   '$context.requestTime': () => '20/Nov/2026:10:11:12 +0000',
   '$context.identity.sourceIp': () => '198.51.100.123',
-  '$context.identity.userAgent': () =>
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   '$context.routeKey': () => routeKeyOf(LIST_PLANTS),
   '$context.protocol': () => 'HTTP/1.1',
-  '$context.httpMethod': () => LIST_PLANTS.method,
-  '$context.path': () => LIST_PLANTS.path,
   '$context.status': (r) => String(r.status),
   '$context.responseLength': (r) => String(r.bodyBytes),
   '$context.responseLatency': (r) => String(Math.ceil(r.durationMs) + GATEWAY_MS),
@@ -54,15 +50,50 @@ const ACCESS_LOG_VALUES: Record<string, (request: AnsweredRequest) => string> = 
   '$context.authorizer.claims.sub': () => LAMBDA_REQUEST_ID,
 };
 
-/** One access log record as API Gateway writes it for this request. */
-export function accessLogRecord(settings: TelemetrySettings, request: AnsweredRequest, jwtAuthorizer = false): string {
-  const format = JSON.stringify(accessLogFields(settings.accessLog, jwtAuthorizer));
-  return format.replace(/\$context\.[A-Za-z.]+/g, (variable) => {
-    const value = ACCESS_LOG_VALUES[variable];
-    if (!value) throw new Error(`No realistic value for ${variable}: add one to lab/cost/aws-records.ts`);
-    return JSON.stringify(value(request)).slice(1, -1);
+/**
+ * The longest value each variable can take (infra/api.ts writes only these: test/infra/api.test.ts),
+ * for the largest line a flood can write: the longest IPv6 address, the longest route key, a 6 MB
+ * response, the 30 s integration timeout, AWS's messages at 128 bytes (their longest is not
+ * documented), a 255-byte `sub` (OpenID Connect's limit).
+ */
+const LARGEST_VALUES: Record<string, string> = {
+  '$context.requestId': API_REQUEST_ID,
+  '$context.requestTime': '20/Nov/2026:10:11:12 +0000',
+  '$context.identity.sourceIp': 'ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255',
+  '$context.routeKey': OPERATIONS.map(routeKeyOf).reduce((a, b) => (b.length > a.length ? b : a)),
+  '$context.protocol': 'HTTP/1.1',
+  '$context.status': '429',
+  '$context.responseLength': '6291456',
+  '$context.responseLatency': '30000',
+  '$context.integrationLatency': '30000',
+  '$context.integrationStatus': '500',
+  '$context.integrationErrorMessage': 'x'.repeat(128),
+  '$context.error.message': 'x'.repeat(128),
+  '$context.authorizer.error': 'x'.repeat(128),
+  '$context.authorizer.claims.sub': 'x'.repeat(255),
+};
+
+const fill = (settings: TelemetrySettings, jwtAuthorizer: boolean, value: (variable: string) => string | undefined) =>
+  JSON.stringify(accessLogFields(settings.accessLog, jwtAuthorizer)).replace(/\$context\.[A-Za-z.]+/g, (variable) => {
+    const found = value(variable);
+    if (found === undefined) throw new Error(`No value for ${variable}: add one to lab/cost/aws-records.ts`);
+    return JSON.stringify(found).slice(1, -1);
   });
-}
+
+/** One access log record as API Gateway writes it for this request. */
+export const accessLogRecord = (settings: TelemetrySettings, request: AnsweredRequest, jwtAuthorizer = false) =>
+  fill(settings, jwtAuthorizer, (variable) => ACCESS_LOG_VALUES[variable]?.(request));
+
+/** The largest access log record this format can write, whatever the caller sends. */
+export const largestAccessLogRecord = (settings: TelemetrySettings, jwtAuthorizer = false) =>
+  fill(settings, jwtAuthorizer, (variable) => LARGEST_VALUES[variable]);
+
+/** API Gateway's own answer past the throttle, as HTTP API sends it. */
+export const THROTTLED_RESPONSE = {
+  statusCode: 429,
+  headers: { 'Content-Type': 'application/json' },
+  body: '{"message":"Too Many Requests"}',
+};
 
 /**
  * Lambda's platform records for one invocation at the configured system log level: none at WARN

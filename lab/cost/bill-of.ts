@@ -6,8 +6,11 @@ import { storedItem } from '../../local/store/table.ts';
 import { CALLER, plantsOf } from '../harness/shapes.ts';
 import { monthlyBill, storedItemBytes } from './bill.ts';
 import type { costOf } from './cost.ts';
+import { edgePrice } from './edge.ts';
 import { flagPrices } from './flag-prices.ts';
+import { memoryPrices } from './memory.ts';
 import type { monthlyCost } from './monthly.ts';
+import { PRICES } from './prices.ts';
 import { worstHourAtDefault } from './worst-hour.ts';
 
 type Cost = ReturnType<typeof costOf>;
@@ -21,10 +24,11 @@ export function benchItemBytes(): number {
 export function billOf(
   cost: Cost,
   monthlyUsd: Awaited<ReturnType<typeof monthlyCost>>,
-  { refusalDurationMs }: { refusalDurationMs: number },
+  { refusalDurationMs, cpuMs }: { refusalDurationMs: number; cpuMs: number },
 ) {
   const { alarms, dashboard, contributorInsights, customMetrics } = monthlyUsd;
   const figures = { ...cost, storedItemBytes: benchItemBytes() };
+  const edge = edgePrice({ ...cost, monthlyUsd });
   return {
     ...cost,
     monthlyUsd,
@@ -37,6 +41,18 @@ export function billOf(
       refusalDurationMs,
       logBytesByStatus: cost.logBytesByStatus,
     }),
-    flagPrices: flagPrices(cost.flags, cost.billed.durationMs),
+    /** The edge against the default stack: what it adds less what it replaces, on the same month. */
+    edge,
+    flagPrices: [
+      ...flagPrices(cost.flags, cost.billed.durationMs),
+      {
+        flag: 'edge=true',
+        perMillionUsd: edge.perMillionUsd,
+        perMonthUsd: edge.perMonthUsd,
+        fixed: `web ACL $${PRICES.wafWebAcl.usd}, ${edge.rules} rules, the blocked-flood alarm: $${edge.fixedMonthlyUsd.toFixed(2)} a month`,
+      },
+    ],
+    /** Lambda's price and cold start at each memory size (-c memoryMb), from this run. */
+    memory: memoryPrices({ billedDurationMs: cost.billed.durationMs, cpuMs, initMs: cost.billed.initMs }),
   };
 }

@@ -10,6 +10,28 @@ import { synthesize } from '../../infra/synth.ts';
 import { cents } from './money.ts';
 import { PRICES } from './prices.ts';
 
+/** The edge's web ACL (in us-east-1, where CloudFront's live), its rules and the alarms it adds. */
+function edgeMonthly(parent: string) {
+  const outdir = join(parent, 'edge');
+  const { assembly, stack } = synthesize(
+    { edge: 'true' },
+    { outdir, env: { account: '123456789012', region: 'us-east-1' } },
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties
+  const resources = Object.values(assembly.getStackByName(stack.stackName).template.Resources as Record<string, any>);
+  const webAcls = resources.filter((r) => r.Type === 'AWS::WAFv2::WebACL');
+  const rules = webAcls.reduce((sum, acl) => sum + acl.Properties.Rules.length, 0);
+  const alarms = resources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties.Namespace === 'AWS/WAFV2');
+  return {
+    webAcls: webAcls.length,
+    rules,
+    alarms: alarms.length,
+    usd: cents(
+      webAcls.length * PRICES.wafWebAcl.usd + rules * PRICES.wafRule.usd + alarms.length * PRICES.alarmMetric.usd,
+    ),
+  };
+}
+
 export async function monthlyCost() {
   const outdir = mkdtempSync(join(tmpdir(), 'plant-store-bench-'));
   try {
@@ -54,6 +76,8 @@ export async function monthlyCost() {
       /** At most: a metric is billed for the hours in which it gets data. */
       customMetrics: cents(usd.customMetrics),
       total: cents(usd.alarms + usd.dashboard + usd.contributorInsights + usd.customMetrics),
+      /** What -c edge=true adds whatever the traffic: its web ACL, rules and alarms, counted in its template. */
+      edge: edgeMonthly(outdir),
     };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -1,11 +1,14 @@
 // The most an hour can cost at the bill ceiling (infra/ceiling.ts), as the sum of what can happen
 // together: the stage's rate of admitted requests, each a page filled to the byte budget (cached group
-// reads included: they skip the table, not the response), and a flood past the stage up to the
-// account throttle, each 429 still logged and sent. An estimate: AWS calls throttles "targets rather
-// than guaranteed request ceilings". Bounds where a hard cap holds: the table's maximum throughput
-// (reads), the page byte budget (bytes per response), reserved concurrency (a hung hour's duration).
+// reads included: they skip the table, not the response), and a flood past the stage. A flood is not
+// limited by any throttle (a throttle only answers 429), so it is priced per 1,000 requests a second,
+// each writing the largest access log line its format allows, and at the account throttle's worth
+// and at CloudFront's default quota. With the edge, WAF bills every request it evaluates, blocked
+// ones too, and CloudFront none it blocks. Bounds where a hard cap holds: the table's maximum
+// throughput (reads), the page byte budget (bytes per response), reserved concurrency (a hung hour).
 
 import { HEADROOM, MAX_PAGE_BYTES, PAGE_BYTE_BUDGET } from '../../handlers/lib/page-budget.ts';
+import { ACCESS_LOG_FORMATS, type AccessLogFormat } from '../../handlers/lib/telemetry-names.ts';
 import {
   type Ceiling,
   ceilingFor,
@@ -13,7 +16,9 @@ import {
   MAX_REQUESTS_PER_SECOND,
 } from '../../infra/ceiling.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../../infra/function-runtime.ts';
+import { DEFAULT_TELEMETRY } from '../../infra/telemetry.ts';
 import type { Status } from '../measure/log-bytes.ts';
+import { largestAccessLogRecord, responseBytes, THROTTLED_RESPONSE } from './aws-records.ts';
 import type { StreamBytes } from './cost.ts';
 import { cents, GB, roundTo } from './money.ts';
 import { BILLING_FACTS, PRICES } from './prices.ts';
@@ -53,13 +58,34 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
   });
   const valid = admitted(PAGE_RESPONSE_BYTES.budget);
   const largest = admitted(PAGE_RESPONSE_BYTES.largest);
-  // Past the stage, up to the account's throttle: API Gateway bills no 429 (re:Post, unverified), but
-  // each writes an access log line and leaves AWS; its size is not measured here: a 401's stands in.
-  const floodPerHour = Math.max(0, MAX_REQUESTS_PER_SECOND - ceiling.maxRequestsPerSecond) * 3600;
-  const throttled = {
-    logs: floodPerHour * accessLog(refused.apiAccessLog),
-    dataTransferOut: (floodPerHour * refused.response * PRICES.dataTransferOut.usd) / GB,
+  // Past the stage: API Gateway bills no 429 (re:Post, unverified), but each writes the largest line
+  // its access log format allows and sends API Gateway's own 429.
+  const thousandPerHour = 1000 * 3600;
+  const floodLine = (accessLog: AccessLogFormat) =>
+    Buffer.byteLength(largestAccessLogRecord({ ...DEFAULT_TELEMETRY, accessLog })) +
+    BILLING_FACTS.logEventOverheadBytes;
+  const throttledBytes = responseBytes(THROTTLED_RESPONSE);
+  const floodPerThousand = (format: AccessLogFormat) => ({
+    logs: thousandPerHour * accessLog(floodLine(format)),
+    dataTransferOut: (thousandPerHour * throttledBytes * PRICES.dataTransferOut.usd) / GB,
+  });
+  const lean = floodPerThousand(DEFAULT_TELEMETRY.accessLog);
+  // As many requests past the stage as the account throttle admits in all: the flood it takes to
+  // crowd out every other API of the account and Region.
+  const accountFlood = Math.max(0, MAX_REQUESTS_PER_SECOND - ceiling.maxRequestsPerSecond) / 1000;
+  const throttled = { logs: accountFlood * lean.logs, dataTransferOut: accountFlood * lean.dataTransferOut };
+  const cloudFrontFlood = Math.max(0, BILLING_FACTS.cloudFrontRequestsPerSecond - ceiling.maxRequestsPerSecond) / 1000;
+  // The edge in the HTTP API's place: CloudFront, WAF and the viewer function per admitted request,
+  // CloudFront's transfer, no API Gateway, no access log; a blocked request bills WAF's fee alone.
+  const edgeAdmitted = {
+    cloudFrontAndWaf:
+      perHour * ((PRICES.cloudFrontRequests.usd + PRICES.wafRequests.usd + PRICES.cloudFrontFunctions.usd) / 1e6),
+    lambdaRequests: valid.lambdaRequests,
+    lambdaDuration: valid.lambdaDuration,
+    dynamodbReads: valid.dynamodbReads,
+    dataTransferOut: (perHour * PAGE_RESPONSE_BYTES.budget * PRICES.cloudFrontDataTransferOut.usd) / GB,
   };
+  const blockedPerThousand = thousandPerHour * (PRICES.wafRequests.usd / 1e6);
   const forged = {
     apiGateway: perHour * (PRICES.httpApiRequests.usd / 1e6),
     lambdaRequests: perHour * (PRICES.lambdaRequests.usd / 1e6),
@@ -79,13 +105,36 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
     validTokensUsd: { ...round(valid), total: sum(valid) },
     /** Every admitted request one plant of DynamoDB's largest item (written outside the data CLI). */
     largestPagesUsd: { ...round(largest), total: sum(largest) },
+    /** Bytes of the largest access log line of each format (billed), and of API Gateway's 429. */
+    floodBytes: {
+      accessLog: Object.fromEntries(ACCESS_LOG_FORMATS.map((format) => [format, floodLine(format)])) as Record<
+        AccessLogFormat,
+        number
+      >,
+      response: throttledBytes,
+    },
+    /** Each 1,000 requests a second of flood past the stage, for an hour, by access log format. */
+    floodPerThousandUsd: {
+      ...Object.fromEntries(ACCESS_LOG_FORMATS.map((format) => [format, sum(floodPerThousand(format))])),
+      /** What the HTTP API would add if it billed unmatched routes' 404s (not known: a real account tells). */
+      if404sBilled: cents(thousandPerHour * (PRICES.httpApiRequests.usd / 1e6)),
+    } as Record<AccessLogFormat | 'if404sBilled', number>,
+    /** A flood of the account throttle's worth past the stage, the default access log. */
     throttledFloodUsd: { ...round(throttled), total: sum(throttled) },
-    /** The worst hour, an estimate: admitted full pages and the flood past the stage together. */
+    /** The worst hour, an estimate: admitted full pages and a flood of the account throttle's worth. */
     worstHourUsd: {
       admitted: sum(valid),
       throttled: sum(throttled),
       total: cents(sum(valid) + sum(throttled)),
       withLargestPages: cents(sum(largest) + sum(throttled)),
+      atCloudFrontQuota: cents(sum(valid) + cloudFrontFlood * sum(lean)),
+    },
+    /** The same hours with the edge (-c edge=true) in the HTTP API's place. */
+    edge: {
+      admittedUsd: { ...round(edgeAdmitted), total: sum(edgeAdmitted) },
+      blockedPerThousandUsd: cents(blockedPerThousand),
+      total: cents(sum(edgeAdmitted) + accountFlood * blockedPerThousand),
+      atCloudFrontQuota: cents(sum(edgeAdmitted) + cloudFrontFlood * blockedPerThousand),
     },
     /**
      * If every admitted request ran to the function's timeout (a hung dependency): the duration line
@@ -102,7 +151,12 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
      * With -c authRequiredScope: each client-credentials token is billed, and Cognito's token endpoint
      * is outside every ceiling here. A client fetching one per call at the stage's rate, for an hour.
      */
-    machineTokens: { perTokenUsd: machineToken, tokenPerCallHourUsd: cents(perHour * machineToken) },
+    machineTokens: {
+      perTokenUsd: machineToken,
+      /** One token a second for an hour: the MachineTokens alarm's threshold (infra/monitoring.ts). */
+      perTokenPerSecondHourUsd: cents(3600 * machineToken),
+      tokenPerCallHourUsd: cents(perHour * machineToken),
+    },
   };
 }
 

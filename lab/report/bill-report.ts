@@ -1,7 +1,7 @@
 // The bill as markdown: the month at each traffic level (every line), the worst hour at the
 // ceiling, and each flag's price. Printed by `npm run bench` and `npm run bench:bill`.
 
-import { MONTHLY_LINES, type MonthlyLine } from '../cost/bill.ts';
+import { MONTHLY_LINES, type MonthlyLine, type MonthlyRow } from '../cost/bill.ts';
 import type { BenchResults } from '../results.ts';
 
 const LABELS: Record<MonthlyLine, string> = {
@@ -27,6 +27,18 @@ const usd = (value: number) =>
   `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const count = (value: number) => value.toLocaleString('en-US');
 
+/** One month at a traffic of the reader's own, every line (`npm run bench:bill -- N`). */
+export function monthRows(row: MonthlyRow): string[] {
+  return [
+    `| a month (730 h) at ${count(Math.round(row.requests))} requests | USD |`,
+    '|---|---|',
+    `| requests a second, on average | ${row.requestsPerSecond.toFixed(2)} |`,
+    `| monthly active users (1,000 per request a second) | ${count(Math.round(row.monthlyActiveUsers))} |`,
+    ...MONTHLY_LINES.map((line) => `| ${LABELS[line]} | ${usd(row.usd[line])} |`),
+    `| **total** | **${usd(row.usd.total)}** |`,
+  ];
+}
+
 export function billRows(cost: BenchResults['cost']): string[] {
   const rows = cost.monthly;
   const header = rows.map((row) => `${count(row.requestsPerSecond)} req/s`);
@@ -40,16 +52,24 @@ export function billRows(cost: BenchResults['cost']): string[] {
     ...MONTHLY_LINES.map((line) => `| ${LABELS[line]} | ${rows.map((row) => usd(row.usd[line])).join(' | ')} |`),
     `| **total** | ${rows.map((row) => `**${usd(row.usd.total)}**`).join(' | ')} |`,
     '',
-    `| worst hour at the ceiling (${w.maxRequestsPerSecond} req/s): an estimate, throttles are targets | USD |`,
-    '|---|---|',
-    `| valid tokens, every page filled to the byte budget (${count(w.pageBytes.budget)} B) | ${usd(w.validTokensUsd.total)} |`,
-    `| + requests past the ceiling up to the account throttle (429s: access log lines and bodies) | ${usd(w.throttledFloodUsd.total)} |`,
-    `| **= worst hour** | **${usd(w.worstHourUsd.total)}** |`,
-    `| … every page one plant of DynamoDB's largest item (${count(w.pageBytes.largest)} B, written outside the data CLI) | ${usd(w.worstHourUsd.withLargestPages)} |`,
-    `| … if every request hung to the timeout, duration alone | ${usd(w.hungDurationUsd.reservedConcurrency)} with reserved concurrency, ${usd(w.hungDurationUsd.unreserved)} without |`,
-    `| forged tokens instead, refused by the function | ${usd(w.forgedTokensUsd.total)} |`,
-    `| forged tokens instead, refused by the gateway (jwtAuthorizer=true) | ${usd(w.forgedTokensGatewayAuthorizerUsd)} |`,
-    `| authRequiredScope: a client fetching a token per call at the stage rate | ${usd(w.machineTokens.tokenPerCallHourUsd)} |`,
+    `| worst hour at the ceiling (${w.maxRequestsPerSecond} req/s): an estimate | without the edge | with the edge |`,
+    '|---|---|---|',
+    `| admitted: every page filled to the byte budget (${count(w.pageBytes.budget)} B) | ${usd(w.validTokensUsd.total)} | ${usd(w.edge.admittedUsd.total)} |`,
+    `| each 1,000 req/s of flood past the ceiling (largest lines: lean ${w.floodBytes.accessLog.lean} B, full ${w.floodBytes.accessLog.full} B) | ${usd(w.floodPerThousandUsd.lean)} (full: ${usd(w.floodPerThousandUsd.full)}; +${usd(w.floodPerThousandUsd.if404sBilled)} if 404s are billed) | ${usd(w.edge.blockedPerThousandUsd)} |`,
+    `| **= worst hour, with the account throttle's worth of flood** | **${usd(w.worstHourUsd.total)}** | **${usd(w.edge.total)}** |`,
+    `| with CloudFront's default quota's worth of flood | ${usd(w.worstHourUsd.atCloudFrontQuota)} | ${usd(w.edge.atCloudFrontQuota)} |`,
+    `| … every page one plant of DynamoDB's largest item (${count(w.pageBytes.largest)} B, written outside the data CLI) | ${usd(w.worstHourUsd.withLargestPages)} | |`,
+    `| … if every request hung to the timeout, duration alone | ${usd(w.hungDurationUsd.reservedConcurrency)} with reserved concurrency, ${usd(w.hungDurationUsd.unreserved)} without | |`,
+    `| forged tokens instead, refused by the function | ${usd(w.forgedTokensUsd.total)} | |`,
+    `| forged tokens instead, refused by the gateway (jwtAuthorizer=true) | ${usd(w.forgedTokensGatewayAuthorizerUsd)} | |`,
+    `| authRequiredScope: each token a second / a client fetching a token per call at the stage rate | ${usd(w.machineTokens.perTokenPerSecondHourUsd)} / ${usd(w.machineTokens.tokenPerCallHourUsd)} | |`,
+    '',
+    '| memoryMb | billed duration (ms) | cold start (ms) | Lambda per million | per month at the priced traffic |',
+    '|---|---|---|---|---|',
+    ...cost.memory.map(
+      (m) =>
+        `| ${m.memoryMb} | ${m.durationMs} | ${m.coldStartMs} | ${usd(m.lambdaPerMillionUsd)} | ${usd(m.lambdaPerMonthUsd)} |`,
+    ),
     '',
     '| flag | per million | per month at the priced traffic | also |',
     '|---|---|---|---|',

@@ -3,6 +3,7 @@
 // Money under $10 in cents, above in whole dollars, as the pages write it.
 
 import { MAX_REQUESTS_PER_SECOND } from '../../infra/ceiling.ts';
+import { BILLING_FACTS } from '../cost/prices.ts';
 import type { BenchResults } from '../results.ts';
 
 type Cost = BenchResults['cost'];
@@ -44,21 +45,35 @@ export function monthlyTable(cost: Cost): string {
   ].join('\n');
 }
 
-/** lab/docs/cost.md's worst hour at the default ceiling: what adds up, then what may instead. */
+/** lab/docs/cost.md's worst hour at the default ceiling, without and with the edge. */
 export function worstHourTable(cost: Cost): string {
   const w = cost.worstHour;
   const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KiB`;
+  const flood = (MAX_REQUESTS_PER_SECOND - w.maxRequestsPerSecond).toLocaleString('en-US');
+  const quota = (BILLING_FACTS.cloudFrontRequestsPerSecond - w.maxRequestsPerSecond).toLocaleString('en-US');
   return [
-    '| at the default ceiling | per hour | mostly |',
+    `| at the default ceiling (${w.maxRequestsPerSecond} req/s) | without the edge | with the edge |`,
     '|---|---|---|',
-    `| valid tokens, every page filled to the byte budget (${kb(w.pageBytes.budget)}) | ${money(w.validTokensUsd.total)} | data transfer ${money(w.validTokensUsd.dataTransferOut)}, DynamoDB ${money(w.validTokensUsd.dynamodbReads)} (the table's maximum: a bound) |`,
-    `| + requests past the ceiling, to the account's ${MAX_REQUESTS_PER_SECOND.toLocaleString('en-US')}/s (429) | ${money(w.throttledFloodUsd.total)} | access log lines ${money(w.throttledFloodUsd.logs)}, 429 bodies ${money(w.throttledFloodUsd.dataTransferOut)} |`,
-    `| **= the worst hour (an estimate)** | **${money(w.worstHourUsd.total)}** | throttles are targets, not guaranteed ceilings |`,
-    `| … every page one plant of DynamoDB's largest item | ${money(w.worstHourUsd.withLargestPages)} | ${kb(w.pageBytes.largest)} a page, written outside the data CLI: the bound per response |`,
-    `| … every request hanging to the 15 s timeout | + ${money(w.hungDurationUsd.unreserved)}; ${money(w.hungDurationUsd.reservedConcurrency)} with \`reserveConcurrency\` | Lambda duration |`,
-    `| forged tokens instead of valid ones | ${money(w.forgedTokensUsd.total)} | requests, a refusal record each |`,
-    `| forged tokens, \`jwtAuthorizer=true\` | ${money(w.forgedTokensGatewayAuthorizerUsd)} | access log lines |`,
-    `| \`authRequiredScope\`: a client fetching a token per call | ${money(w.machineTokens.tokenPerCallHourUsd)} | $${w.machineTokens.perTokenUsd} a token, outside every ceiling |`,
+    `| every admitted page filled to the byte budget (${kb(w.pageBytes.budget)}) | ${money(w.validTokensUsd.total)} | ${money(w.edge.admittedUsd.total)} |`,
+    `| each 1,000 req/s of flood past the ceiling | ${money(w.floodPerThousandUsd.lean)} (\`full\`: ${money(w.floodPerThousandUsd.full)}) | ${money(w.edge.blockedPerThousandUsd)} |`,
+    `| **an hour with ${flood} req/s of flood** | **${money(w.worstHourUsd.total)}** | **${money(w.edge.total)}** |`,
+    `| an hour with ${quota} req/s of flood | ${money(w.worstHourUsd.atCloudFrontQuota)} | ${money(w.edge.atCloudFrontQuota)} |`,
+    `| … every page one plant of DynamoDB's largest item (${kb(w.pageBytes.largest)}) | ${money(w.worstHourUsd.withLargestPages)} | |`,
+    `| … every request hanging to the 15 s timeout | + ${money(w.hungDurationUsd.unreserved)}; ${money(w.hungDurationUsd.reservedConcurrency)} with \`reserveConcurrency\` | |`,
+    `| forged tokens instead of valid ones | ${money(w.forgedTokensUsd.total)}; ${money(w.forgedTokensGatewayAuthorizerUsd)} with \`jwtAuthorizer\` | |`,
+    `| \`authRequiredScope\`: each token a second; a token per call | ${money(w.machineTokens.perTokenPerSecondHourUsd)}; ${money(w.machineTokens.tokenPerCallHourUsd)} | |`,
+  ].join('\n');
+}
+
+/** lab/docs/cost.md's price of each memory size. */
+export function memoryTable(cost: Cost): string {
+  return [
+    '| `memoryMb` | billed duration | cold start (INIT) | Lambda per million | a month at 100 req/s |',
+    '|---|---|---|---|---|',
+    ...cost.memory.map(
+      (m) =>
+        `| ${m.memoryMb.toLocaleString('en-US')} | ${m.durationMs} ms | ${m.coldStartMs} ms | ${money(m.lambdaPerMillionUsd)} | ${money(m.lambdaPerMonthUsd)} |`,
+    ),
   ].join('\n');
 }
 

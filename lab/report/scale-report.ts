@@ -3,7 +3,15 @@
 // company-wide group, and page walks with the chosen design.
 
 import { type Crossings, LIMIT_NAMES } from '../scale/scale-model.ts';
-import { CHOSEN, QUOTAS, type ScaleResults, type ScaleScenario } from '../scale/scale-scenarios.ts';
+import type { ItemSize } from '../scale/scale-read-units.ts';
+import {
+  CHOSEN,
+  ITEM_REQUESTS,
+  ITEM_SIZES,
+  QUOTAS,
+  type ScaleResults,
+  type ScaleScenario,
+} from '../scale/scale-scenarios.ts';
 
 export const rate = (value: number | null) => (value === null ? 'never' : Math.round(value).toLocaleString('en-US'));
 const count = (value: number) => value.toLocaleString('en-US');
@@ -60,21 +68,45 @@ export function limitsTable(r: ScaleResults): string {
   ].join('\n');
 }
 
-/** The chosen design when every request walks a group's pages: one cache key per page. */
-export function walksTable(r: ScaleResults): string {
-  const walks = r.scenarios.filter((s) => s.design === CHOSEN && s.request === 'every page');
-  const sizes = [...new Set(walks.map((s) => s.groupPlants))];
-  const at = (plants: number, quota: number) => walks.find((s) => s.groupPlants === plants && s.quota === quota);
-  return [
-    `| group plants | cache keys a walk uses | ${QUOTAS.map((q) => `quota ${count(q)}: first limit (req/s)`).join(' | ')} |`,
-    `|---|---|${QUOTAS.map(() => '---').join('|')}|`,
-    ...sizes.map((plants) => {
-      const cells = QUOTAS.map((quota) => {
-        const s = at(plants, quota);
-        return s ? firstLimit(s.crossings) : '';
-      });
-      return `| ${count(plants)} | ${at(plants, QUOTAS[0] ?? 0)?.workload.keys} | ${cells.join(' | ')} |`;
+const bytes = (size: ItemSize, r: ScaleResults) => (size === 'bench' ? `${r.benchItemBytes} B` : `${count(size)} B`);
+/** A crossing below the account's API rate, else never (the API serves no more). */
+const crossed = (value: number | null, r: ScaleResults) =>
+  value === null || value >= r.limits.accountApiRate ? 'never' : rate(value);
+const holds = (itemBytes: number | null) =>
+  itemBytes === null ? 'any' : itemBytes === 0 ? 'none' : `${count(itemBytes)} B`;
+
+/**
+ * The chosen design at each item size: where the hot partition is crossed for first pages, walks of
+ * every page (members owning equal, then different numbers of plants) and one member minting cursors,
+ * and the largest item for which it is not crossed below the account's API rate.
+ */
+export function itemsTable(r: ScaleResults): string {
+  const sizes = [...new Set(r.items.map((i) => i.groupPlants))];
+  const head = QUOTAS.flatMap((q) => [
+    ...ITEM_SIZES.map((size) => `quota ${count(q)}, ${bytes(size, r)} items`),
+    `quota ${count(q)}: holds to`,
+  ]);
+  const rows = ITEM_REQUESTS.flatMap((request) =>
+    sizes.map((plants) => {
+      const at = (quota: number, size: ItemSize) =>
+        r.items.find(
+          (i) => i.request === request && i.quota === quota && i.groupPlants === plants && i.itemBytes === size,
+        );
+      const keys = at(QUOTAS[0] ?? 0, 'bench')?.keys;
+      const cells = QUOTAS.flatMap((quota) => [
+        ...ITEM_SIZES.map((size) => crossed(at(quota, size)?.hotPartition ?? null, r)),
+        holds(
+          r.holdsUpTo.find((h) => h.request === request && h.quota === quota && h.groupPlants === plants)?.itemBytes ??
+            null,
+        ),
+      ]);
+      return `| ${request}, ${count(plants)} plants | ${keys === null || keys === undefined ? 'one per request' : count(keys)} | ${cells.join(' | ')} |`;
     }),
+  );
+  return [
+    `| hot partition crossed at (req/s) | cache keys | ${head.join(' | ')} |`,
+    `|---|---|${head.map(() => '---').join('|')}|`,
+    ...rows,
   ].join('\n');
 }
 
@@ -91,7 +123,7 @@ export function renderScale(r: ScaleResults): string {
     '',
     limitsTable(r),
     '',
-    walksTable(r),
+    itemsTable(r),
     '',
     `As deployed the stage throttle (${r.limits.stageRate} req/s) comes first: ${r.callersForStageThrottle === 1 ? 'one caller' : `${r.callersForStageThrottle} callers`} can take it (behind the edge each token has a limit of its own: docs/edge.md).`,
   ].join('\n');

@@ -31,10 +31,15 @@ export interface Limits {
 export interface Workload {
   /** Share of requests that read the hottest group's partition (1: a company-wide group). */
   hotShare: number;
-  /** Read units of one read of that partition: every read with the cache off, each miss with it on. */
+  /** Read units of one read of that partition: every read with the cache off, each miss with it on (the keys' mean). */
   hotReadRru: number;
   /** Cache keys the requests use in it: 1 when every request is a first page, one per page for walks. */
   keys: number;
+  /**
+   * Each key's share of the hot partition's requests and its own read units, when they differ (walks);
+   * none: `keys` keys read alike. Infinity keys (`keys`): every request a key of its own (minted cursors).
+   */
+  keyReads?: { share: number; rru: number }[];
   /** Read units each request spends on other partitions (the caller's own). */
   otherRru: number;
   /** Mean duration of a request (ms): what Lambda concurrency is made of. */
@@ -58,14 +63,19 @@ export interface Design {
  */
 export function hotPartitionRru(rate: number, w: Workload, d: Design): number {
   const x = rate * w.hotShare;
-  return d.ttlSeconds === 0
-    ? x * w.hotReadRru
-    : (w.hotReadRru * x) / (1 + (x * d.ttlSeconds) / (w.keys * d.warmContainers));
+  if (d.ttlSeconds === 0 || !Number.isFinite(w.keys)) return x * w.hotReadRru;
+  // Key j, read by a share s of the requests, misses s·x / (1 + s·x·T/W) times a second.
+  const misses = (share: number) => (share * x) / (1 + (share * x * d.ttlSeconds) / d.warmContainers);
+  if (!w.keyReads) return w.keys * w.hotReadRru * misses(1 / w.keys);
+  return w.keyReads.reduce((sum, { share, rru }) => sum + rru * misses(share), 0);
 }
 
 /** The cache's bound on the hottest partition: warm containers ÷ time to live × read units × keys. */
 export const cacheBoundRru = (w: Workload, d: Design): number =>
-  d.ttlSeconds === 0 ? Number.POSITIVE_INFINITY : (d.warmContainers / d.ttlSeconds) * w.hotReadRru * w.keys;
+  d.ttlSeconds === 0 || !Number.isFinite(w.keys)
+    ? Number.POSITIVE_INFINITY
+    : (d.warmContainers / d.ttlSeconds) *
+      (w.keyReads ?? [{ rru: w.hotReadRru * w.keys }]).reduce((a, k) => a + k.rru, 0);
 
 export const LIMIT_NAMES = {
   hotPartition: 'hot partition',

@@ -91,8 +91,11 @@ describe('worstHour', () => {
     const at100 = worstHour(inputs, ceilingFor(100));
     const at1000 = worstHour(inputs, ceilingFor(1000));
 
-    // Assess: 2,000 RRU/s for an hour at $0.125 per million.
-    expect(at100.validTokensUsd.dynamodbReads).toBeCloseTo(0.9, 4);
+    // Assess: the table's maximum for an hour at $0.125 per million.
+    expect(at100.validTokensUsd.dynamodbReads).toBeCloseTo(
+      (ceilingFor(100).maxReadRequestUnits * 3600 * 0.125) / 1e6,
+      4,
+    );
     expect(at100.hungDurationUsd.reservedConcurrency).toBe(1.2); // 25 environments × 1 GB × 3,600 s
     expect(at100.hungDurationUsd.unreserved).toBe(72); // 100/s × 15 s × 3,600 s
     expect(at1000.validTokensUsd.total).toBeGreaterThan(at100.validTokensUsd.total * 9);
@@ -107,15 +110,27 @@ describe('worstHour', () => {
     expect(hour.largestPagesUsd.apiGateway).toBeCloseTo(6 * 0.36, 4);
   });
 
-  it('adds up what can happen together: admitted full pages and a throttled flood with its 429 bodies', () => {
+  it('adds up what can happen together: admitted full pages and a flood priced per 1,000 req/s at its largest lines', () => {
     const hour = worstHour(inputs, ceilingFor(100));
     const lines = (record: Record<string, number>) =>
       Object.entries(record).reduce((sum, [line, usd]) => (line === 'total' ? sum : sum + usd), 0);
     expect(hour.throttledFloodUsd.total).toBeCloseTo(lines(hour.throttledFloodUsd), 2);
-    // 9,900 requests a second past the stage, a 380-byte body each, for an hour.
-    expect(hour.throttledFloodUsd.dataTransferOut).toBeCloseTo((9900 * 3600 * 380 * 0.09) / 1e9, 4);
+    // 1,000 requests a second for an hour: the largest lean line at $0.25 per GB, API Gateway's 429 at $0.09.
+    const perThousand = (3.6e6 * (hour.floodBytes.accessLog.lean * 0.25 + hour.floodBytes.response * 0.09)) / 1e9;
+    expect(hour.floodPerThousandUsd.lean).toBeCloseTo(perThousand, 2);
+    expect(hour.floodPerThousandUsd.full).toBeGreaterThan(hour.floodPerThousandUsd.lean);
+    // The flood of the account throttle's worth: 9,900 req/s past the stage.
+    expect(hour.throttledFloodUsd.total).toBeCloseTo(9.9 * perThousand, 1);
     expect(hour.worstHourUsd.total).toBeCloseTo(hour.validTokensUsd.total + hour.throttledFloodUsd.total, 2);
     expect(hour.worstHourUsd.withLargestPages).toBeGreaterThan(hour.worstHourUsd.total);
+  });
+
+  it('prices the edge: WAF bills each request it evaluates, blocked ones included, CloudFront none it blocks', () => {
+    const hour = worstHour(inputs, ceilingFor(100));
+    expect(hour.edge.blockedPerThousandUsd).toBeCloseTo(3.6 * 0.6, 4);
+    // CloudFront's default 250,000 requests a second per distribution, less the 100 admitted.
+    expect(hour.edge.atCloudFrontQuota).toBeCloseTo(hour.edge.admittedUsd.total + 249.9 * 2.16, 1);
+    expect(hour.edge.admittedUsd).not.toHaveProperty('apiGateway');
   });
 
   it('prices a machine client fetching a token per call at the stage rate: $2.25 per 1,000 tokens', () => {

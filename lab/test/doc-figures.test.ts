@@ -5,10 +5,11 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { READ_UNITS_PER_REQUEST, TABLE_READ_UNITS_QUOTA } from '../../infra/ceiling.ts';
 import { billOf } from '../cost/bill-of.ts';
 import { PRICES } from '../cost/prices.ts';
-import { flagCells, money, monthlyTable, worstHourTable } from '../report/doc-figures.ts';
-import { designsTable, groupReadsTable, limitsTable, rate, walksTable } from '../report/scale-report.ts';
+import { flagCells, memoryTable, money, monthlyTable, worstHourTable } from '../report/doc-figures.ts';
+import { designsTable, groupReadsTable, itemsTable, limitsTable, rate } from '../report/scale-report.ts';
 import type { BenchResults } from '../results.ts';
 import { BEFORE, type ScaleResults } from '../scale/scale-scenarios.ts';
 
@@ -36,7 +37,7 @@ const flag = (name: string) => flagCells(cost, name).filter((cell) => cell !== '
 describe('results.json', () => {
   it('holds the bill the code computes today from its measured figures (what npm run bench:bill prints)', () => {
     const refusalDurationMs = Math.max(1, Math.ceil(results.warm.handler.p50Ms));
-    const bill = billOf(cost, cost.monthlyUsd, { refusalDurationMs });
+    const bill = billOf(cost, cost.monthlyUsd, { refusalDurationMs, cpuMs: results.warm.handler.p50Ms });
     expect(cost.worstHour).toEqual(bill.worstHour);
     expect(cost.monthly).toEqual(bill.monthly);
     expect(cost.flagPrices).toEqual(bill.flagPrices);
@@ -47,7 +48,7 @@ describe('lab/docs/scale.md', () => {
   const doc = page('scale.md');
 
   it("quotes bench:scale's tables verbatim", () => {
-    for (const table of [groupReadsTable(scale), designsTable(scale), limitsTable(scale), walksTable(scale)]) {
+    for (const table of [groupReadsTable(scale), designsTable(scale), limitsTable(scale), itemsTable(scale)]) {
       expect(doc).toContain(table);
     }
   });
@@ -68,7 +69,23 @@ describe('lab/docs/cost.md', () => {
   it('quotes the month at each traffic level and the worst hour as rendered from the reference', () => {
     expect(doc).toContain(monthlyTable(cost));
     expect(doc).toContain(worstHourTable(cost));
+    expect(doc).toContain(memoryTable(cost));
     expect(doc).toContain(`100-plant pages (${(cost.responseBytesPerRequest / 1000).toFixed(1)} KB)`);
+  });
+
+  it('states the read budget and the largest ceiling the table quota allows as infra/ceiling.ts computes them', () => {
+    const most = Math.floor(TABLE_READ_UNITS_QUOTA / READ_UNITS_PER_REQUEST).toLocaleString('en-US');
+    expect(doc).toContain(`${READ_UNITS_PER_REQUEST}·N read units`);
+    expect(doc).toContain(`N is at most ${most}`);
+    expect(productPage('docs/deploy.md')).toContain(`at most ${most} ([cost.md]`);
+  });
+
+  it("states the flood's largest lines and the 404s' price as the reference computes them", () => {
+    const w = cost.worstHour;
+    expect(doc).toContain(`(${w.floodBytes.accessLog.lean} bytes \`lean\`, ${w.floodBytes.accessLog.full} \`full\``);
+    expect(doc).toContain(`Gateway's ${w.floodBytes.response}-byte 429`);
+    expect(doc).toContain(`add ${money(w.floodPerThousandUsd.if404sBilled)} per 1,000 req/s`);
+    expect(doc).toContain(`${money(w.machineTokens.perTokenPerSecondHourUsd)} an hour per token a second`);
   });
 
   it('splits the price of a million requests as the reference does', () => {
@@ -95,12 +112,15 @@ describe('lab/docs/cost.md', () => {
       ['| `architecture=x86_64`', flag('architecture=x86_64')],
       [
         '| `authRequiredScope=…`',
+        [...flag('authRequiredScope=…'), '$6', '$2.25', `$${cost.worstHour.machineTokens.perTokenUsd}`],
+      ],
+      [
+        '| `edge=true`',
         [
-          ...flag('authRequiredScope=…'),
-          '$6',
-          '$2.25',
-          `$${cost.worstHour.machineTokens.perTokenUsd}`,
-          money(cost.worstHour.machineTokens.tokenPerCallHourUsd),
+          ...flag('edge=true'),
+          ...Object.values(cost.edge.adds).map((usd) => money(usd)),
+          ...Object.values(cost.edge.replaces).map((usd) => money(usd)),
+          money(cost.edge.fixedMonthlyUsd),
         ],
       ],
       ['| `provisionedConcurrency=N`', flag('provisionedConcurrency=1')],
@@ -114,38 +134,22 @@ describe('docs/deploy.md', () => {
   const doc = productPage('docs/deploy.md');
   const w = cost.worstHour;
 
-  it('states the worst hour the reference sums, and what may come instead', () => {
+  it('states the worst hour the reference sums, without and with the edge', () => {
     const start = doc.indexOf('**Worst hour.**');
     const paragraph = doc.slice(start, doc.indexOf('\n\n', start));
     expectFigures(paragraph, [
       money(w.worstHourUsd.total),
-      money(w.worstHourUsd.withLargestPages),
-      money(w.hungDurationUsd.unreserved),
-      money(w.hungDurationUsd.reservedConcurrency),
-      money(w.machineTokens.tokenPerCallHourUsd),
+      money(w.edge.total),
+      money(w.floodPerThousandUsd.lean),
+      money(w.edge.blockedPerThousandUsd),
     ]);
   });
 
-  it("prices each flag's row in the flags and telemetry tables as the reference does", () => {
-    const rows: [string, string[]][] = [
-      ['| `architecture` |', flag('architecture=x86_64').slice(0, 1)],
-      [
-        '| `authRequiredScope` |',
-        [flag('authRequiredScope=…')[0] ?? '', '$6', '$2.25', `$${w.machineTokens.perTokenUsd}`],
-      ],
-      ['| `jwtAuthorizer` |', [flag('jwtAuthorizer=true')[0] ?? '', money(w.forgedTokensGatewayAuthorizerUsd)]],
-      ['| `deploymentStrategy` |', flag('deploymentStrategy=all-at-once')],
-      ['| `provisionedConcurrency` |', flag('provisionedConcurrency=1')],
-      ['| `requestLog` |', flag('requestLog=all').slice(0, 1)],
-      ['| `accessLog` |', flag('accessLog=full').slice(0, 1)],
-      ['| `accessLogClass` |', flag('accessLogClass=standard').slice(0, 1)],
-      ['| `tracing` |', flag('tracing=true').slice(0, 1)],
-      [
-        '| `systemLogLevel` |',
-        [...flag('systemLogLevel=INFO').slice(0, 1), ...flag('systemLogLevel=DEBUG').slice(0, 1)],
-      ],
-    ];
-    for (const [key, expected] of rows) expectFigures(lineWith(doc, key), expected);
+  it("leaves every flag's price to cost.md: its flag tables state none", () => {
+    const start = doc.indexOf('## Context flags');
+    const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+    expect(section).toContain('../lab/docs/cost.md#every-flags-price');
+    expect(dollars(section)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { AWS_LIMITS, crossings, hotPartitionRru, type Limits, type Workload } from '../scale/scale-model.ts';
-import { groupReadItems, groupReadUnits, walkKeys } from '../scale/scale-read-units.ts';
+import { groupReadItems, groupReadUnits, readUnitsAt, walkKeyReads, walkKeys } from '../scale/scale-read-units.ts';
 import { CHOSEN, QUOTAS, type ScaleResults } from '../scale/scale-scenarios.ts';
 import { benchRun } from './helpers/bench-run.ts';
 
@@ -49,6 +49,30 @@ describe('the scale model', () => {
     expect(groupReadUnits(0, 100, 0, true)).toBe(0.5);
     expect(walkKeys(1000, 100, 20)).toBe(11);
     expect(walkKeys(10, 100, 20)).toBe(1);
+  });
+
+  it("reads each key's own items: a walk's last page reads fewer, members owning other counts read other keys", () => {
+    // 1,000 plants after 20 own: keys at 0, 80, 180, … 980; the last reads 20 items, the others a whole page.
+    const equal = walkKeyReads(1000, 100, [20], 1024);
+    expect(equal.map((k) => k.offset)).toEqual([0, ...Array.from({ length: 10 }, (_, i) => 80 + 100 * i)]);
+    expect(equal.map((k) => k.rru)).toEqual([...Array(10).fill(13), 2.5]);
+    expect(equal.reduce((sum, k) => sum + k.share, 0)).toBeCloseTo(1, 9);
+    // Members owning 0 to 99 plants start their group pages at every offset.
+    expect(
+      walkKeyReads(
+        1000,
+        100,
+        Array.from({ length: 100 }, (_, own) => own),
+        'bench',
+      ),
+    ).toHaveLength(1000);
+    expect(readUnitsAt(0, 101, 1024)).toBe(13);
+  });
+
+  it('crosses the partition at 3,000 ÷ read units when every request mints a cursor of its own, cache or not', () => {
+    const minted = { ...workload, hotReadRru: 13, keys: Number.POSITIVE_INFINITY };
+    const c = crossings(minted, { ttlSeconds: 5, warmContainers: 10_000 }, limits);
+    expect(c.rates.hotPartition).toBeCloseTo(3000 / 13, 0);
   });
 });
 

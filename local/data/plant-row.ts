@@ -1,6 +1,8 @@
 // One plant as the data CLI takes it (a command line, or a row of an import file), checked.
 
 import { groupPartition, MAX_SORT_KEY_BYTES, maxNameBytes, userPartition } from '../../handlers/lib/partitions.ts';
+import { MAX_PLANT_ITEM_BYTES } from '../../infra/ceiling.ts';
+import { newPlantId } from './ids.ts';
 
 /** A user's plant (`owner`, the sub) or a group's; `id` when the row names its own. */
 export type PlantRow = ({ owner: string; group?: undefined } | { group: string; owner?: undefined }) & {
@@ -11,7 +13,6 @@ export type PlantRow = ({ owner: string; group?: undefined } | { group: string; 
 
 export const ROW_FIELDS = ['owner', 'group', 'name', 'tag', 'id'] as const;
 const FIELDS = new Set<string>(ROW_FIELDS);
-const MAX_TEXT_LENGTH = 1024;
 // Names are one line of text: no line breaks or tabs to upset logs, CSV exports and terminals.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -31,13 +32,11 @@ export function validateRow(value: unknown): { row?: PlantRow; errors: string[] 
     const problem =
       typeof raw !== 'string' || raw.trim() === ''
         ? 'must be a non-empty string'
-        : raw.trim().length > MAX_TEXT_LENGTH
-          ? `is longer than ${MAX_TEXT_LENGTH} characters`
-          : maxBytes !== undefined && Buffer.byteLength(raw.trim()) > maxBytes
-            ? `is longer than ${maxBytes} bytes`
-            : CONTROL_CHARACTERS.test(raw)
-              ? 'must not contain control characters (line breaks, tabs)'
-              : undefined;
+        : maxBytes !== undefined && Buffer.byteLength(raw.trim()) > maxBytes
+          ? `is longer than ${maxBytes} bytes`
+          : CONTROL_CHARACTERS.test(raw)
+            ? 'must not contain control characters (line breaks, tabs)'
+            : undefined;
     if (problem || typeof raw !== 'string') return void errors.push(`${key} ${problem}`);
     return raw.trim();
   };
@@ -53,6 +52,19 @@ export function validateRow(value: unknown): { row?: PlantRow; errors: string[] 
   if (fields.name === undefined || fields.name === null || fields.name === '') errors.push('name is required');
   if (errors.length > 0 || !name || !(owner || group)) return { errors };
   const whose = owner ? { owner } : { group: group as string };
+  // As DynamoDB sizes the item a page reads: the page's read budget holds only plants this small.
+  const item = {
+    owner: owner ? userPartition(owner) : groupPartition(group as string),
+    id: id ?? newPlantId(),
+    name,
+    ...(tag && { tag }),
+  };
+  const bytes = Object.entries(item).reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+  if (bytes > MAX_PLANT_ITEM_BYTES) {
+    return {
+      errors: [`plant is ${bytes} bytes as stored (owner, id, name and tag together); at most ${MAX_PLANT_ITEM_BYTES}`],
+    };
+  }
   return { row: { ...whose, name, ...(tag && { tag }), ...(id && { id }) }, errors };
 }
 

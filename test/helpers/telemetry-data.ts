@@ -41,6 +41,10 @@ const AWS_METRICS: Record<string, string[]> = {
     'ReadMaxOnDemandThroughputThrottleEvents',
     'ReadAccountLimitThrottleEvents',
   ],
+  // A web ACL's, per rule or ALL (AWS WAF developer guide, "AWS WAF metrics and dimensions").
+  'AWS/WAFV2': ['AllowedRequests', 'BlockedRequests', 'CountedRequests'],
+  // Cognito's calls by quota category, what Service Quotas reads (Cognito developer guide).
+  'AWS/Usage': ['CallCount', 'ThrottleCount'],
 };
 
 export const LIST = LIST_PLANTS.operationId;

@@ -1,10 +1,12 @@
 // Alarms, the optional alarm topic and the dashboard, as synthesized.
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { MACHINE_TOKENS_PER_SECOND_ALARM } from '../../infra/monitoring.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 
 let plain: Synthesized;
 let mailed: Synthesized;
+let machine: Synthesized;
 
 beforeAll(async () => {
   plain = await synth();
@@ -15,6 +17,7 @@ beforeAll(async () => {
     alarmMinRequests: '30',
     alarmP99Ms: '1200',
   });
+  machine = await synth({ authRequiredScope: 'plants/read', alarmEmail: 'oncall@example.com' });
 });
 
 type Alarm = { Properties: Record<string, unknown> };
@@ -95,6 +98,28 @@ describe('alarms', () => {
       Endpoint: 'oncall@example.com',
     });
     for (const alarm of alarms(mailed)) expect(alarm.Properties.AlarmActions).toHaveLength(1);
+  });
+});
+
+describe('machine tokens', () => {
+  const tokens = (s: Synthesized) => alarmOn(s, 'AWS/Usage', 'CallCount');
+
+  it("with a machine client, mails within 5 minutes when Cognito's client-credentials calls pass 1 a second", () => {
+    expect(tokens(plain)).toBeUndefined();
+    expect(tokens(machine)?.Properties).toMatchObject({
+      Dimensions: expect.arrayContaining([
+        { Name: 'Service', Value: 'Cognito user pool' },
+        { Name: 'Type', Value: 'API' },
+        { Name: 'Resource', Value: 'ClientAuthentication' },
+      ]),
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: MACHINE_TOKENS_PER_SECOND_ALARM * 300,
+      EvaluationPeriods: 1,
+    });
+    expect(tokens(machine)?.Properties.AlarmActions).toHaveLength(1);
+    const group = Object.values(machine.template.findResources('AWS::CodeDeploy::DeploymentGroup'))[0];
+    expect(JSON.stringify(group)).not.toContain('MachineTokens');
   });
 });
 

@@ -26,6 +26,7 @@ const EVERY_OPTION = {
   deploymentStrategy: 'linear',
   provisionedConcurrency: '2',
   architecture: 'x86_64',
+  memoryMb: '2048',
   groupCacheSeconds: '0',
   groupCacheMaxBytes: '1048576',
 };
@@ -97,6 +98,7 @@ describe('function', () => {
         LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') },
       },
     });
+    expect(only(everything, 'AWS::Lambda::Function').Properties.MemorySize).toBe(2048);
     expect(only(everything, 'AWS::Lambda::Function').Properties.LoggingConfig).toMatchObject({
       SystemLogLevel: 'INFO',
     });

@@ -1,6 +1,7 @@
 // Stack settings from CDK context: defaults, parsing of `-c key=value` strings, and refusals.
 
 import { describe, expect, it } from '@jest/globals';
+import { READ_UNITS_PER_REQUEST } from '../../infra/ceiling.ts';
 import { CONTEXT_KEYS } from '../../infra/context-keys.ts';
 import { readSettings } from '../../infra/settings.ts';
 
@@ -15,7 +16,7 @@ describe('readSettings', () => {
         throttle: { rateLimit: 100, burstLimit: 25 },
         concurrency: 25,
         reserveConcurrency: false,
-        maxReadRequestUnits: 2000,
+        maxReadRequestUnits: Math.ceil(100 * READ_UNITS_PER_REQUEST),
         maxWriteRequestUnits: 1000,
       },
       corsOrigins: [],
@@ -31,6 +32,7 @@ describe('readSettings', () => {
       publicBaseUrl: undefined,
       samLocal: false,
       architecture: 'arm64',
+      memoryMb: 1024,
       sourceMaps: false,
       telemetry: {
         requestLog: 'failures',
@@ -73,6 +75,7 @@ describe('readSettings', () => {
       alarmMinRequests: 50,
       alarmP99Ms: '1500',
       architecture: 'x86_64',
+      memoryMb: '512',
       requestLog: 'all',
       accessLog: 'full',
       accessLogClass: 'standard',
@@ -83,12 +86,13 @@ describe('readSettings', () => {
       dev: true,
       samLocal: true,
       architecture: 'x86_64',
+      memoryMb: 512,
       ceiling: {
         maxRequestsPerSecond: 20,
         throttle: { rateLimit: 20, burstLimit: 10 },
         concurrency: 10,
         reserveConcurrency: true,
-        maxReadRequestUnits: 400,
+        maxReadRequestUnits: Math.ceil(20 * READ_UNITS_PER_REQUEST),
         maxWriteRequestUnits: 200,
       },
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
@@ -228,6 +232,7 @@ describe('readSettings', () => {
     [{ publicBaseUrl: `https://www.example.com/${'植'.repeat(200)}` }, 'at most 1024 characters'],
     [{ corsOrigins: ['https://a.example.com'] }, 'corsOrigins must be a string'],
     [{ architecture: 'amd64' }, 'architecture must be one of arm64, x86_64, got "amd64"'],
+    [{ memoryMb: '64' }, 'memoryMb must be an integer from 128 to 10240'],
     [{ requestLog: 'none' }, 'requestLog must be one of failures, all, got "none"'],
     [{ accessLog: 'off' }, 'accessLog must be one of lean, full'],
     [{ accessLogClass: 'delivery' }, 'accessLogClass must be one of infrequent, standard'],

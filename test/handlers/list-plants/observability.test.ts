@@ -130,6 +130,25 @@ describe('the request record', () => {
     expect(seen.join('\n')).not.toMatch(/authorization|bearer/i);
   });
 
+  it('writes a refusal the same size whatever the size of what the caller sent (a flood bills no line it sizes)', async () => {
+    const refusal = async (size: number) => {
+      service.logs.clear();
+      const long = 'a'.repeat(size);
+      const event = httpApiEvent({
+        query: `limit=${long}&cursor=${long}`,
+        headers: { authorization: `Bearer ${long}`, 'user-agent': long, [`x-${long}`]: long },
+        path: `/plants/${long}`,
+      });
+      expect((await service.call(event)).status).toBe(401);
+      const [record] = records();
+      expect(record).toMatchObject({ status: 401 });
+      // What varies from one request to the next whatever it carried: its latency and time stamps.
+      const { latency_ms: _latency, timestamp: _timestamp, _aws: _stamp, ...rest } = record ?? {};
+      return JSON.stringify(rest).length;
+    };
+    expect(await refusal(8000)).toBe(await refusal(1));
+  });
+
   it("names the table's operation the route reached", async () => {
     service.logs.clear();
     expect((await service.call(httpApiEvent({}))).status).toBe(401);

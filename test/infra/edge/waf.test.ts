@@ -156,3 +156,27 @@ describe('the web ACL', () => {
     expect(JSON.parse(body.Content)).toEqual({ error: 403, message: expect.any(String) });
   });
 });
+
+describe('a blocked flood', () => {
+  const blockedAlarm = (template: Synthesized['template']) =>
+    (Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Resource[]).find(
+      (alarm) => alarm.Properties.MetricName === 'BlockedRequests',
+    );
+
+  it('alarms beside the web ACL when WAF blocks more a minute than the ceiling admits (blocked requests are billed)', () => {
+    // 50 requests a second: 15,000 per 300 s window, 3,000 a minute.
+    expect(blockedAlarm(virginia.template)?.Properties).toMatchObject({
+      Namespace: 'AWS/WAFV2',
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: 50 * 60,
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+    });
+    const dimensions = blockedAlarm(virginia.template)?.Properties.Dimensions as { Name: string; Value: Json }[];
+    expect(dimensions).toContainEqual({ Name: 'Rule', Value: 'ALL' });
+    // The web ACL's name, from its ARN (arn:…:global/webacl/<name>/<id>).
+    expect(JSON.stringify(dimensions.find((d) => d.Name === 'WebACL'))).toMatch(/Fn::Select.*2.*Fn::Split.*\//);
+    expect(blockedAlarm(ireland.beside.EdgeWaf?.template ?? ireland.template)).toBeDefined();
+  });
+});
