@@ -16,6 +16,8 @@ export const DEPLOY_ACCESS_KEYS = [
   'githubEnvironments',
   'githubOidcProviderArn',
 ] as const;
+/** `-c githubRepository=none`: no GitHub, only each environment's bootstrap policies (a deploy by hand). */
+export const NO_REPOSITORY = 'none';
 /** The command that prints a repository's immutable id. */
 export const REPOSITORY_ID_COMMAND = 'gh api repos/OWNER/NAME --jq .id';
 
@@ -43,10 +45,19 @@ export function readDeployAccess(
       throw new SettingsError(`Unknown context key "${key}"; the access stack reads ${known.join(', ')}`);
     }
   }
+  const given = list(text(context, 'githubEnvironments'));
+  // Each GitHub environment deploys the stack environment of the same name: the same rule applies.
+  const environments = given.length > 0 ? given.map((name) => environmentOf(() => name)) : DEFAULT_ENVIRONMENTS;
+  refuseSharedQualifiers(environments);
   const repository = text(context, 'githubRepository');
+  if (repository === NO_REPOSITORY) {
+    const extra = ['githubRepositoryId', 'githubOidcProviderArn'].find((key) => text(context, key) !== undefined);
+    if (extra) throw new SettingsError(`githubRepository=${NO_REPOSITORY} makes no GitHub roles: drop ${extra}`);
+    return { repository: undefined, repositoryId: undefined, environments, oidcProviderArn: undefined };
+  }
   if (repository === undefined || !REPOSITORY.test(repository)) {
     throw new SettingsError(
-      `githubRepository must be your repository as OWNER/NAME (-c githubRepository=octo-org/plant-store), got ${repository === undefined ? 'nothing' : `"${repository}"`}`,
+      `githubRepository must be your repository as OWNER/NAME (-c githubRepository=octo-org/plant-store), or ${NO_REPOSITORY} for the bootstrap policies alone, got ${repository === undefined ? 'nothing' : `"${repository}"`}`,
     );
   }
   const repositoryId = text(context, 'githubRepositoryId');
@@ -56,10 +67,6 @@ export function readDeployAccess(
       `githubRepositoryId must be the repository's numeric id, which survives renames (-c githubRepositoryId=$(${fix})), got ${repositoryId === undefined ? 'nothing' : `"${repositoryId}"`}`,
     );
   }
-  const given = list(text(context, 'githubEnvironments'));
-  // Each GitHub environment deploys the stack environment of the same name: the same rule applies.
-  const environments = given.length > 0 ? given.map((name) => environmentOf(() => name)) : DEFAULT_ENVIRONMENTS;
-  refuseSharedQualifiers(environments);
   const oidcProviderArn = text(context, 'githubOidcProviderArn');
   if (oidcProviderArn !== undefined && !OIDC_PROVIDER_ARN.test(oidcProviderArn)) {
     throw new SettingsError(

@@ -4,6 +4,7 @@
 // (infra/deploy-access/trust.ts), deploys that environment's stacks itself: no CDK bootstrap role,
 // whose CloudFormation rights span the account; the diff role, for pull requests, may only read the
 // environments' templates (`cdk diff`). Both reach the Regions of the stacks the options may add too.
+// Without a repository (-c githubRepository=none), the bootstrap policies alone.
 
 import {
   Aws,
@@ -39,10 +40,10 @@ import { acknowledgeWildcards, deployGrants, stackAcknowledgements, stackArnsOf 
 import { deployTrust, diffTrust, GITHUB_OIDC_HOST, STS_AUDIENCE } from './trust.ts';
 
 export interface DeployAccessProps extends StackProps {
-  /** `OWNER/NAME` of the repository, for descriptions: the trust is on its id. */
-  repository: string;
+  /** `OWNER/NAME` of the repository, for descriptions: the trust is on its id. None: no GitHub roles. */
+  repository: string | undefined;
   /** The repository's immutable id (`gh api repos/OWNER/NAME --jq .id`). */
-  repositoryId: string;
+  repositoryId: string | undefined;
   /** GitHub environments whose jobs may deploy; each deploys the stack environment of the same name. */
   environments: string[];
   /** An existing GitHub OIDC provider of the account (IAM allows one per URL); else one is created. */
@@ -57,12 +58,8 @@ export class DeployAccessStack extends Stack {
     // Deployed with the administrator's own credentials: it needs no bootstrap, and is what makes one.
     super(scope, id, { synthesizer: new CliCredentialsStackSynthesizer(), ...props });
     const { repository, repositoryId, environments } = props;
-    const provider: IOidcProvider = props.oidcProviderArn
-      ? OidcProviderNative.fromOidcProviderArn(this, 'GitHubOidc', props.oidcProviderArn)
-      : new OidcProviderNative(this, 'GitHubOidc', { url: `https://${GITHUB_OIDC_HOST}`, clientIds: [STS_AUDIENCE] });
     const where = { accountId: Aws.ACCOUNT_ID, partition: Aws.PARTITION };
     for (const environment of environments) {
-      const qualifier = qualifierOf(environment);
       // Fixed names: `cdk bootstrap` and the app's roles (-c @aws-cdk/core:permissionsBoundary) name them.
       const boundary = new ManagedPolicy(this, `Boundary${pascal(environment)}`, {
         managedPolicyName: boundaryName(environment),
@@ -71,17 +68,9 @@ export class DeployAccessStack extends Stack {
       });
       const execution = new ManagedPolicy(this, `Execution${pascal(environment)}`, {
         managedPolicyName: executionPolicyName(environment),
-        description: `CloudFormation execution policy of the ${environment} bootstrap (qualifier ${qualifier})`,
+        description: `CloudFormation execution policy of the ${environment} bootstrap (qualifier ${qualifierOf(environment)})`,
         document: PolicyDocument.fromJson(renderPolicy('execution-policy', environment, where)),
       });
-      const deploy = new Role(this, `DeployRole${pascal(environment)}`, {
-        description: `GitHub Actions deploys of ${repository} (id ${repositoryId}), environment ${environment}`,
-        assumedBy: new OpenIdConnectPrincipal(provider, deployTrust({ repository, repositoryId }, environment)),
-      });
-      const smoke = smokeSecret(this, environment);
-      const grants = deployGrants(environment, smoke.secretArn);
-      for (const statement of grants.statements) deploy.addToPolicy(statement);
-      Validations.of(deploy).acknowledge(...grants.acknowledgements);
       acknowledgeWildcards(
         execution,
         'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses only on resources created with, or carrying, the environment tag (docs/pipeline.md, "What one account still shares").',
@@ -90,6 +79,22 @@ export class DeployAccessStack extends Stack {
         boundary,
         "A boundary caps what a role may ever do: the environment's own resources by name prefix, nothing of IAM, nothing tagged for another environment.",
       );
+    }
+    // -c githubRepository=none: the bootstrap policies alone, for deploys by hand.
+    if (repository === undefined || repositoryId === undefined) return;
+
+    const provider: IOidcProvider = props.oidcProviderArn
+      ? OidcProviderNative.fromOidcProviderArn(this, 'GitHubOidc', props.oidcProviderArn)
+      : new OidcProviderNative(this, 'GitHubOidc', { url: `https://${GITHUB_OIDC_HOST}`, clientIds: [STS_AUDIENCE] });
+    for (const environment of environments) {
+      const deploy = new Role(this, `DeployRole${pascal(environment)}`, {
+        description: `GitHub Actions deploys of ${repository} (id ${repositoryId}), environment ${environment}`,
+        assumedBy: new OpenIdConnectPrincipal(provider, deployTrust({ repository, repositoryId }, environment)),
+      });
+      const smoke = smokeSecret(this, environment);
+      const grants = deployGrants(environment, smoke.secretArn);
+      for (const statement of grants.statements) deploy.addToPolicy(statement);
+      Validations.of(deploy).acknowledge(...grants.acknowledgements);
       new CfnOutput(this, `DeployRoleArn${pascal(environment)}`, {
         description: `vars.AWS_DEPLOY_ROLE_ARN of GitHub environment ${environment}`,
         value: deploy.roleArn,

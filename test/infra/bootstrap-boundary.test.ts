@@ -1,11 +1,12 @@
 // `-c @aws-cdk/core:permissionsBoundary=NAME`, as the pipeline deploys: every role of the service's
 // stack carries that boundary (which its environment's execution policy requires), and every
-// resource its environment's tag (which other environments' policies refuse).
+// resource its environment's tag (which other environments' policies refuse). Without the flags,
+// as a deploy by hand: the environment's own boundary and bootstrap qualifier.
 
 import { describe, expect, it } from '@jest/globals';
 import type { Environment } from 'aws-cdk-lib';
-import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
-import { boundaryName } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { BOOTSTRAP_QUALIFIER_KEY, PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
+import { boundaryName, qualifierOf } from '../../infra/deploy-access/bootstrap/policies.ts';
 import { ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
 import { boundaryDecisions } from '../helpers/boundary.ts';
 import { synth } from '../helpers/cdk.ts';
@@ -28,12 +29,23 @@ describe('the boundary named on the command line', () => {
     }
   });
 
-  it('leaves roles unbounded without the flag, as a deploy by hand with a default bootstrap needs', async () => {
-    const plain = await synthesize({ env: 'dev' });
-    for (const role of Object.values(plain.findResources('AWS::IAM::Role'))) {
-      expect(role.Properties.PermissionsBoundary).toBeUndefined();
-    }
-  });
+  it.each([
+    ['dev', {}],
+    ['production', {}],
+    // Another bootstrap's: the flags win.
+    ['other', { [BOOTSTRAP_QUALIFIER_KEY]: qualifierOf('other'), [PERMISSIONS_BOUNDARY_KEY]: boundaryName('other') }],
+  ])(
+    "deploys through %s's bootstrap and under its boundary, by default the environment's own",
+    async (owner, flags) => {
+      const plain = await synthesize({ env: owner === 'production' ? 'production' : 'dev', ...flags });
+      const roles = Object.values(plain.findResources('AWS::IAM::Role'));
+      expect(roles.length).toBeGreaterThan(0);
+      for (const role of roles) {
+        expect(JSON.stringify(role.Properties.PermissionsBoundary)).toContain(`:policy/${boundaryName(owner)}"`);
+      }
+      expect(plain.toJSON().Parameters.BootstrapVersion.Default).toBe(`/cdk-bootstrap/${qualifierOf(owner)}/version`);
+    },
+  );
 
   it("tags the table, the function and the user pool with the stack's environment", () => {
     const tagged = (type: string) =>

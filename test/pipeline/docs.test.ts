@@ -1,20 +1,34 @@
 // docs/pipeline.md's commands are the tested ones: the set-up's access stack command synthesizes
 // with the keys the app reads, its bootstraps name the policies the access stack makes, its `gh`
 // commands set every variable the workflow reads from the outputs that say so and protect `main`
-// and both environments, and its who-can-assume table is the one the IAM evaluator decides.
+// and both environments, and its who-can-assume table is the one the IAM evaluator decides. The
+// README's deploy by hand ends on the same scoped execution policy, without GitHub.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { setUpCommand } from '../../deployed/smoke-user.ts';
-import { bootstrapCommand, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
+import {
+  bootstrapCommand,
+  executionPolicyName,
+  qualifierOf,
+  renderPolicy,
+  smokeSecretName,
+} from '../../infra/deploy-access/bootstrap/policies.ts';
 import { POST_DEPLOY_READS } from '../../infra/deploy-access/reads.ts';
-import { DEFAULT_ENVIRONMENTS, DEPLOY_ACCESS_KEYS, REPOSITORY_ID_COMMAND } from '../../infra/deploy-access/settings.ts';
+import {
+  DEFAULT_ENVIRONMENTS,
+  DEPLOY_ACCESS_KEYS,
+  NO_REPOSITORY,
+  REPOSITORY_ID_COMMAND,
+} from '../../infra/deploy-access/settings.ts';
 import { DEPLOY_REF } from '../../infra/deploy-access/trust.ts';
 import { EDGE_WAF_STACK } from '../../infra/edge/waf.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
+import { synth } from '../helpers/cdk.ts';
 import { whoCanAssumeTable } from '../helpers/github-jobs.ts';
+import { ACCOUNT, resolveIn } from '../helpers/iam.ts';
 
 const page = readFileSync(new URL('../../docs/pipeline.md', import.meta.url), 'utf8');
 const workflowText = readFileSync(new URL('../../.github/workflows/pipeline.yml', import.meta.url), 'utf8');
@@ -191,5 +205,51 @@ describe('docs/pipeline.md, elsewhere', () => {
         new Set([own, ...besides.map((suffix) => `${own}${suffix}`)].map((name) => `stack/${name}/`)),
       );
     }
+  });
+});
+
+describe("README's Deploy, by hand without GitHub", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const deploy = readme.split(/^## /m).find((part) => part.startsWith('Deploy\n')) ?? '';
+  const lines = (/```sh\n([\s\S]*?)```/.exec(deploy)?.[1] ?? '')
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, ''))
+    .filter(Boolean);
+  // `npx cdk deploy` without -c env deploys this one.
+  const environment = environmentOf(() => undefined);
+
+  it('makes the bootstrap policies alone, bootstraps the default environment with its execution policy, and deploys through that bootstrap with no flag', async () => {
+    expect(lines.length).toBeLessThanOrEqual(8);
+    const [account, access = '', bootstrap, deploy] = lines;
+    expect(account).toBe(aws[1]);
+    // The pipeline's access stack command, with none for the repository.
+    const [, app, outputsFile] = /(--app "[^"]+").*(--outputs-file \S+)/.exec(accessCommand) ?? [];
+    expect(access).toBe(`npx cdk deploy ${app} -c githubRepository=${NO_REPOSITORY} ${outputsFile}`);
+    expect(bootstrap).toBe(bootstrapCommand(environment));
+    expect(deploy).toBe('npx cdk deploy');
+    const { template } = await synth({});
+    expect(template.toJSON().Parameters.BootstrapVersion.Default).toBe(
+      `/cdk-bootstrap/${qualifierOf(environment)}/version`,
+    );
+  });
+
+  it('gives CloudFormation the scoped execution policy, and makes no role, provider or secret', async () => {
+    const { template, nagViolations } = await synthAccess({ githubRepository: NO_REPOSITORY });
+    expect(nagViolations).toEqual([]);
+    const all = Object.values(template.toJSON().Resources as Record<string, { Type: string }>).map(({ Type }) => Type);
+    expect(new Set(all.filter((type) => type !== 'AWS::CDK::Metadata'))).toEqual(new Set(['AWS::IAM::ManagedPolicy']));
+    const sorted = (document: unknown) =>
+      JSON.parse(JSON.stringify(document), (_key, value) => (Array.isArray(value) ? [...value].sort() : value));
+    const execution = Object.values(template.findResources('AWS::IAM::ManagedPolicy')).map(({ Properties }) => ({
+      name: Properties.ManagedPolicyName,
+      document: sorted(resolveIn(template, Properties.PolicyDocument)),
+    }));
+    // The very document the IAM evaluator's tests decide (test/infra/deploy-access/privilege.test.ts).
+    expect(execution).toContainEqual({
+      name: executionPolicyName(environment),
+      document: sorted(renderPolicy('execution-policy', environment, { accountId: ACCOUNT, partition: 'aws' })),
+    });
+    const allowed = execution.flatMap(({ document }) => document.Statement).filter(({ Effect }) => Effect === 'Allow');
+    for (const { Action } of allowed) expect([Action].flat()).not.toContain('*');
   });
 });

@@ -36,7 +36,11 @@ describe('the access stack, with settings given', () => {
   });
 
   it.each([
-    [{}, /^githubRepository must be your repository as OWNER\/NAME .*got nothing$/],
+    [{}, /^githubRepository must be your repository as OWNER\/NAME .*or none .*got nothing$/],
+    [
+      { githubRepository: 'none', githubRepositoryId: '1' },
+      /^githubRepository=none makes no GitHub roles: drop githubRepositoryId$/,
+    ],
     [{ githubRepository: 'plant-store' }, /githubRepository must be .*got "plant-store"/],
     [
       { githubRepository: 'a/b' },
