@@ -126,6 +126,8 @@ export interface components {
          */
         TooManyRequests: {
             headers: {
+                /** @description Seconds to wait before retrying; sent by AWS WAF (the window's length). */
+                "Retry-After"?: string;
                 "Cache-Control": components["headers"]["CacheControlOfOurs"];
                 "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
                 [name: string]: unknown;

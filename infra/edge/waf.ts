@@ -68,23 +68,30 @@ export class EdgeWebAcl extends Construct {
 
   constructor(scope: Construct, id: string, { windowSeconds, tokenLimit, ipLimit, totalLimit }: EdgeSettings) {
     super(scope, id);
+    // Prefixed with the environment's stack name: two environments' rules never share a metric.
+    const prefix = Stack.of(this).stackName.replace(/EdgeWaf$/, '');
     const visibility = (metricName: string) => ({
       cloudWatchMetricsEnabled: true,
-      metricName,
+      metricName: `${prefix}-${metricName}`,
       sampledRequestsEnabled: true,
     });
     // Every block answers in the API's Error shape, never to be stored by a cache on the way: a
     // throttled caller what API Gateway's own throttle would say, a matched attack a 403.
-    const block = (responseCode: number, customResponseBodyKey: string) => ({
+    const block = (
+      responseCode: number,
+      customResponseBodyKey: string,
+      extra: { name: string; value: string }[] = [],
+    ) => ({
       block: {
         customResponse: {
           responseCode,
           customResponseBodyKey,
-          responseHeaders: [...WAF_RESPONSE_HEADERS],
+          responseHeaders: [...WAF_RESPONSE_HEADERS, ...extra],
         },
       },
     });
-    const tooMany = block(429, TOO_MANY);
+    // A rate limit frees up within its window: say so, as the function's 503 does (RFC 9110 §10.2.3).
+    const tooMany = block(429, TOO_MANY, [{ name: 'retry-after', value: String(windowSeconds) }]);
     const managed = MANAGED_RULE_GROUPS.map(({ name, version }, index) => ({
       name,
       priority: index,

@@ -42,10 +42,18 @@ describe('the web ACL', () => {
     expect(webAclOf(virginia.template).Properties.Scope).toBe('CLOUDFRONT');
   });
 
-  it("is named after its environment's stack, <stack name>EdgeWaf, so two environments never share it", async () => {
+  it("is named after its environment's stack, <stack name>EdgeWaf, so two environments never share it or its metrics", async () => {
     const dev = await synth({ env: 'dev', edge: 'true' }, { env: { account: ACCOUNT, region: 'eu-west-1' } });
     expect(basename(dev.beside.EdgeWaf?.templatePath ?? '')).toBe('PlantStore-devEdgeWaf.template.json');
     expect(basename(ireland.beside.EdgeWaf?.templatePath ?? '')).toBe('PlantStoreEdgeWaf.template.json');
+    const metricNames = (webAcl: Resource) =>
+      (webAcl.Properties.Rules as { VisibilityConfig: { MetricName: string } }[]).map(
+        (r) => r.VisibilityConfig.MetricName,
+      );
+    const devNames = metricNames(webAclOf(dev.beside.EdgeWaf?.template ?? dev.template));
+    const prodNames = metricNames(separateWebAcl());
+    expect(devNames.every((name) => name.startsWith('PlantStore-dev-'))).toBe(true);
+    expect(prodNames.filter((name) => devNames.includes(name))).toEqual([]);
   });
 
   it('limits each bearer token, keyed on the Authorization header with case and spaces folded', () => {
@@ -106,7 +114,12 @@ describe('the web ACL', () => {
     for (const name of ['RatePerBearerToken', 'RatePerClientIp', 'RateAllCallers']) {
       expect(rule(webAcl, name)?.Action).toEqual({
         Block: {
-          CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests', ResponseHeaders: headers },
+          CustomResponse: {
+            ResponseCode: 429,
+            CustomResponseBodyKey: 'TooManyRequests',
+            // A client told when to retry: the window frees up within its length.
+            ResponseHeaders: [...headers, { Name: 'retry-after', Value: '60' }],
+          },
         },
       });
     }
