@@ -43,7 +43,7 @@ async function accessLinesOf(requestId: string | null): Promise<string[]> {
 }
 
 describe('the local server', () => {
-  it("writes one log line per request, escaping control characters that a token's fields put in the reason", async () => {
+  it("writes one log line per request, and nothing a token's fields hold, however they are forged", async () => {
     // A forged access log line, then a terminal clear, an 8-bit CSI and a Unicode line separator.
     const forged = '\n2026-01-01T00:00:00.000Z GET /plants?who=alice 200 1.0 ms\u001b[2J\u009b31m\u2028x';
     const claims = { iss: server.origin, sub: 'alice', client_id: 'plant-store-local', token_use: 'access' };
@@ -53,8 +53,7 @@ describe('the local server', () => {
     expect(response.status).toBe(401);
     const lines = await accessLinesOf(response.headers.get('apigw-requestid'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('JWK for kid "k\\x0a2026-01-01T00:00:00.000Z GET /plants?who=alice 200 1.0 ms\\x1b[2J');
-    expect(lines[0]).toContain('\\x9b31m\\u2028x');
+    expect(server.output()).not.toContain('who=alice');
     expect(server.output()).not.toMatch(/^2026-01-01T00:00:00\.000Z/m);
     for (const control of ['\u001b', '\u009b', '\u2028']) expect(server.output()).not.toContain(control);
   });

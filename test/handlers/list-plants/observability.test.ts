@@ -3,7 +3,7 @@
 // is both its log line and its EMF metrics, one record per cold start, and never a token.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SERVER_ERROR_BODY } from '../../../handlers/lib/errors.ts';
+import { AUTH_FAILURES, SERVER_ERROR_BODY } from '../../../handlers/lib/errors.ts';
 import { LIST_PLANTS } from '../../../handlers/lib/operations.ts';
 import { httpApiEvent } from '../../../local/server/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
@@ -142,8 +142,10 @@ describe('the request record', () => {
       expect((await service.call(event)).status).toBe(401);
       const [record] = records();
       expect(record).toMatchObject({ status: 401 });
-      // What varies from one request to the next whatever it carried: its latency and time stamps.
-      const { latency_ms: _latency, timestamp: _timestamp, _aws: _stamp, ...rest } = record ?? {};
+      // What varies from one request to the next whatever it carried: its latency and time stamps,
+      // and which check refused it, one of a fixed list.
+      const { latency_ms: _latency, timestamp: _timestamp, _aws: _stamp, reason, ...rest } = record ?? {};
+      expect(AUTH_FAILURES).toContain(reason);
       return JSON.stringify(rest).length;
     };
     expect(await refusal(8000)).toBe(await refusal(1));
