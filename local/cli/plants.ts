@@ -28,13 +28,12 @@ Store (default: the running local server's; every command prints the one it used
   --port N             the local server on port N
   --data-dir DIR       the embedded store persisted in DIR (through the server that has it open, if any)
   --endpoint URL       an external DynamoDB endpoint (or DYNAMODB_ENDPOINT)
-  --aws                the real DynamoDB table, with the AWS SDK's default credentials
   --deployed           the deployed stack's table (from the outputs \`npx cdk deploy\` writes), with
                        your AWS credentials; <owner> is a user of its pool (alice: alice@example.com),
                        looked up to their sub. --outputs-file F: another outputs file; --env NAME:
                        the environment's stack (-c env=NAME at deploy), when the file holds several
   --table NAME         table name (or PLANTS_TABLE_NAME; default plants)
-  --region REGION      region (or AWS_REGION; else with --aws your AWS CLI profile's, elsewhere us-east-1)`;
+  --region REGION      region (or AWS_REGION; default us-east-1)`;
 
 const OPTIONS = {
   tag: { type: 'string' },
@@ -46,7 +45,6 @@ const OPTIONS = {
   port: { type: 'string' },
   'data-dir': { type: 'string' },
   endpoint: { type: 'string' },
-  aws: { type: 'boolean' },
   deployed: { type: 'boolean' },
   'outputs-file': { type: 'string' },
   env: { type: 'string' },
