@@ -16,12 +16,6 @@ export interface EdgeSettings {
 
 export const EDGE_CONTEXT_KEYS = ['edge', 'edgeWindowSeconds', 'edgeTokenLimit', 'edgeIpLimit'] as const;
 
-/** Keys the edge read before, with what replaced them (context-keys.ts refuses them with this hint). */
-export const REMOVED_EDGE_KEYS: Record<string, string> = {
-  edgeSecretGeneration:
-    'the edge no longer shares a secret with the function (CloudFront signs its requests to the function URL: docs/edge.md); delete it from cdk.json and the command line',
-};
-
 /** CloudFront's certificates live in ACM in us-east-1, whatever the Region of the stack. */
 const CLOUDFRONT_CERTIFICATE = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
 const WINDOWS = ['60', '120', '300', '600'] as const;
