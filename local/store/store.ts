@@ -115,16 +115,22 @@ export class DataDirInUseError extends Error {
   }
 }
 
-async function startDynalite(dataDir: string | undefined) {
+/** dynalite in this process on `host`, in memory or persisted to `dataDir`. */
+export async function startDynalite(dataDir: string | undefined, host = '127.0.0.1') {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     await assertNotLocked(dataDir);
   }
   closeDynaliteIterators();
   const server: Server = dynalite({ createTableMs: 0, ...(dataDir && { path: dataDir }) });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: `http://${host}:${port}`,
+    port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
