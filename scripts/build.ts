@@ -53,9 +53,3 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
     ...overrides,
   });
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const outdir = process.argv[2] ?? `${root}dist/list-plants`;
-  await buildHandler(outdir);
-  console.log(`Built ${outdir}/${BUNDLE_FILE}`);
-}
