@@ -5,9 +5,9 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { explainAwsError } from './aws-errors.ts';
-import { addToGroups, DeployedUserError, ensureUser, signIn } from './cognito.ts';
+import { addToGroups, DeployedUserError, ensureUser, givePassword, signIn } from './cognito.ts';
 import type { StackOutputs } from './outputs.ts';
-import { giveSecretPassword, readSecretUser, setUpCommand } from './smoke-user.ts';
+import { readSecretUser, setUpCommand } from './smoke-user.ts';
 import { stackOutputs } from './stack-outputs.ts';
 
 export interface DeployedSessionOptions {
@@ -102,7 +102,8 @@ async function secretUser(
   const secrets = new SecretsManagerClient({ region });
   try {
     const user = await readSecretUser(secrets, secretId);
-    if (options.setPassword) await giveSecretPassword(cognito, userPoolId, user);
+    // An administrator's one call per pool (and after each rotation); never the pipeline's.
+    if (options.setPassword) await givePassword(cognito, userPoolId, user.username, user.password, { create: true });
     const whenRefused = `${user.username} does not sign in to user pool ${userPoolId} with the password in secret ${secretId}: an administrator gives it that password once, ${setUpCommand(secretId, options.environment)}`;
     return { ...user, created: false, passwordFile: `secret ${secretId}`, whenRefused };
   } finally {
