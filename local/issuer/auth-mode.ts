@@ -1,19 +1,12 @@
 // Who issues the tokens the local server accepts: its own issuer (default), or a real one.
 
 import { COGNITO_GROUPS_CLAIM, readConfig, readGroupsClaim } from '../../handlers/lib/config.ts';
-import { functionEnvironment } from '../../handlers/lib/environment.ts';
+import { functionEnvironment, type IssuerType } from '../../handlers/lib/environment.ts';
 import { issuerDirOf } from '../server/options.ts';
 import type { ServerRecord } from '../server/servers.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
-import {
-  DEFAULT_TOKEN_TTL,
-  LOCAL_AUDIENCE,
-  localIssuerUrl,
-  mintToken,
-  parseDuration,
-  type TokenShape,
-} from './tokens.ts';
+import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from './tokens.ts';
 
 export interface AuthMode {
   /** The handler's AUTH_* variables. */
@@ -37,7 +30,7 @@ export interface DemoUser {
  * The groups claim the local issuer writes, read by the handler's own rule: AUTH_GROUPS_CLAIM, else
  * the shape's usual one (an OIDC issuer's `groups`, where the function's default is no groups).
  */
-export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: TokenShape): string | undefined =>
+export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: IssuerType): string | undefined =>
   readGroupsClaim(env, shape === 'cognito' ? COGNITO_GROUPS_CLAIM : 'groups');
 
 /**
@@ -49,7 +42,7 @@ export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: TokenShape): string
 export async function startLocalIssuer(
   localDir: string,
   port: number,
-  shape: TokenShape,
+  shape: IssuerType,
   users: readonly DemoUser[],
 ): Promise<AuthMode> {
   const dir = issuerDirOf(localDir);

@@ -3,14 +3,14 @@
 
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TokenShape } from '../issuer/tokens.ts';
+import type { IssuerType } from '../../handlers/lib/environment.ts';
 
 export interface ServerRecord {
   pid: number;
   port: number;
   origin: string;
   /** Present when the server runs the local issuer: what `npm run token` must mint for it. */
-  issuer?: { url: string; shape: TokenShape; audience: string; groupsClaim?: string | undefined };
+  issuer?: { url: string; shape: IssuerType; audience: string; groupsClaim?: string | undefined };
   /** The embedded store's data folder, when it persists to one. */
   dataDir?: string | undefined;
   /** The store is dynalite in the server's process (else an endpoint: moto, DynamoDB Local, AWS). */
