@@ -1,5 +1,4 @@
-// Checks responses against openapi.yaml with a JSON Schema 2020-12 validator (the OAS 3.1 dialect):
-// the tests' check of every response, and the smoke check's.
+// Checks a response against openapi.yaml (JSON Schema 2020-12): for the tests and the smoke check.
 
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';

@@ -1,5 +1,4 @@
-// A reference client for GET /plants, typed from openapi.yaml (client/api-types.ts): plain fetch,
-// a bearer token, and every page by following `Link: <…>; rel="next"` until it is absent.
+// A reference client for GET /plants, typed from openapi.yaml: fetch, a bearer token, every page by `next`.
 
 import { type components, operationRoutes, type operations } from './api-types.ts';
 

@@ -1,5 +1,4 @@
-// The smoke check: the reference client against a running API, every response checked against
-// openapi.yaml. Where the URL and token come from is the caller's business (local/cli/smoke.ts).
+// The smoke check: the reference client against a running API, every response checked against openapi.yaml.
 // ES2022 (no toSorted), so that it runs wherever plants-client.ts does (docs/layout.md, "Boundaries").
 
 import { assertMatchesContract } from './contract.ts';

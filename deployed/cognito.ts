@@ -1,5 +1,4 @@
-// The deployed user pool, as the deployed-path CLIs use it with the caller's AWS credentials: a
-// user found or created (password generated and kept locally), put in groups, signed in.
+// The deployed user pool as the CLIs use it: a user found or created, put in groups, signed in.
 
 import {
   AdminAddUserToGroupCommand,

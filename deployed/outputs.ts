@@ -1,5 +1,4 @@
-// A deployed stack's outputs, as `npx cdk deploy` writes them to cdk.json's `outputsFile`: where the
-// deployed-path CLIs find the API, the user pool and the table without asking CloudFormation.
+// A deployed stack's outputs, as `npx cdk deploy` writes them to cdk.json's `outputsFile`.
 
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';

@@ -1,5 +1,4 @@
-// Generated passwords of the users the deployed-path CLIs create, kept in the git-ignored local
-// folder (one file per pool and user, readable by the owner only) and never printed.
+// Generated passwords of users the CLIs create: kept under .local/ (owner-only), never printed.
 
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,4 @@
-// A deployed stack's API URL and an access token for one of its users: what `npm run token --
-// --deployed` prints and what a client (the smoke check) needs to call the deployed API.
+// A deployed stack's API URL and an access token for one of its users.
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';

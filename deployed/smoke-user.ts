@@ -1,6 +1,4 @@
-// The pipeline's smoke user: name and password in its environment's Secrets Manager secret (made by
-// the access stack), read with GetSecretValue and signed in through the app client as any user is.
-// The deploy role makes no Admin* call on the pool; an administrator gives the user its password once.
+// The pipeline's smoke user: name and password from its environment's Secrets Manager secret.
 
 import {
   GetSecretValueCommand,

@@ -1,7 +1,4 @@
-// The bill ceiling: one setting, `-c maxRequestsPerSecond=N`, from which the stage throttle, the
-// function's concurrency and the table's maximum on-demand throughput all follow, so they agree
-// with each other and with the traffic the cost model prices. Plain numbers, no CDK: the stack and
-// the benchmark's worst-hour figures read the same rule.
+// The bill ceiling (-c maxRequestsPerSecond=N): stage throttle, concurrency and table maximum from one number.
 
 import { type ContextReader, flag, integer, SettingsError } from './context-values.ts';
 

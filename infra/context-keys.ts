@@ -1,5 +1,4 @@
-// The context keys this app reads. An unknown key shaped like ours is refused, naming it, so a typo
-// (`-c devv=true`) cannot silently deploy the retained production stack instead of a dev one.
+// The context keys this app reads: an unknown key shaped like ours is refused (a typo must not deploy).
 
 import { BUDGET_CONTEXT_KEYS } from './budget/budget.ts';
 import { SettingsError } from './context-values.ts';

@@ -1,5 +1,4 @@
-// Reading one CDK context value: `-c key=value` strings and typed cdk.json values alike, each
-// refusal naming the key and what it must be.
+// Reading one CDK context value, each refusal naming the key and what it must be.
 
 import { integerRange, wholeNumberIn } from '../handlers/lib/environment.ts';
 /** Reads a context value: `node.tryGetContext` in the stack, a plain map in tests. */

@@ -1,6 +1,4 @@
-// Safe delivery: every code or configuration change publishes a new version of the function, and
-// CodeDeploy moves the `live` alias the API invokes onto it (canary, linear or all at once), rolling
-// back when an alarm fires during the shift, including alarms that watch the new version alone.
+// Safe delivery: a version per change, and CodeDeploy moving the `live` alias with alarm rollback.
 
 import { type CfnResource, Validations } from 'aws-cdk-lib';
 import type { Alarm, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';

@@ -1,5 +1,4 @@
-// How the function runs (memory, timeout, Node options): one place for the stack, the local
-// server's Lambda context and the benchmark, so what is measured is what deploys.
+// How the function runs (memory, timeout, Node options), for the stack, the local server and the lab.
 
 /**
  * The default of `-c memoryMb`: Lambda gives a function CPU in proportion to its memory, and the

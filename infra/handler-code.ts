@@ -1,5 +1,4 @@
-// The function's code asset: the one build (`npm run build`) run locally, so the bundle that deploys is the one
-// the local server, the benchmark and the tests use. No Docker, no second esbuild configuration.
+// The function's code asset: the one build (`npm run build`) run locally, no Docker.
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

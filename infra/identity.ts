@@ -1,5 +1,4 @@
-// Who may call: the stack's own Cognito user pool (users, plus a machine client when a scope is
-// required) or an external OIDC issuer; and what the function and the gateway check tokens against.
+// Who may call: the stack's own Cognito user pool or an external issuer, and what tokens are checked against.
 
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';

@@ -1,5 +1,4 @@
-// What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard,
-// built from the AWS metrics of the front (front.ts), function and table plus the function's own EMF metrics.
+// What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard.
 
 import { Duration, Validations } from 'aws-cdk-lib';
 import {

@@ -1,7 +1,4 @@
-// The whole service: table → identity → function → grant → delivery → front (the HTTP API, or the
-// opt-in edge in its place) → monitoring → budget (opt-in) → outputs.
-// Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
-// are about.
+// The whole service: table → identity → function → delivery → front → monitoring → budget → outputs.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';

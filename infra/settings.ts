@@ -1,5 +1,4 @@
-// Deploy-time settings of the stack, read once from CDK context (`-c key=value` or cdk.json) and
-// checked, naming the bad key, before any resource is defined.
+// Deploy-time settings, read once from CDK context and checked before any resource is defined.
 
 import {
   type GroupCacheConfig,

@@ -1,5 +1,4 @@
-// Environments by name (`-c env=NAME`): each one its own stack and its own `service` metric
-// dimension, so two environments in one account never share data, alarms or a dashboard.
+// Environments by name (-c env=NAME): each its own stack and `service` dimension.
 
 import { SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import { type ContextReader, flag, SettingsError, text } from './context-values.ts';

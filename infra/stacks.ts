@@ -1,5 +1,4 @@
-// The app's stacks: the service's and, with -c edge=true outside us-east-1, the edge's web ACL beside
-// it in us-east-1 (CloudFront's web ACLs live there), handed over as a cross-Region reference.
+// The app's stacks: the service's and, with the edge outside us-east-1, its web ACL's beside it.
 
 import type { App, Environment } from 'aws-cdk-lib';
 import { SettingsError } from './context-values.ts';

@@ -1,6 +1,4 @@
-// The app synthesized in this process as `cdk synth` builds it (cdk.json's context, cdk-nag's
-// checks), for what needs the template without the CLI: the tests and the bench's price of the
-// stack's alarms. `npx cdk synth` itself runs app.ts.
+// The app synthesized in this process as `cdk synth` builds it, for the tests and the lab.
 
 import { readFileSync } from 'node:fs';
 import { App, type Environment, Validations } from 'aws-cdk-lib';

@@ -1,6 +1,4 @@
-// What the deployed stack records per request, and at what price (docs/deploy.md's flag table,
-// measured by `npm run bench`): the function's record, the API access log, Lambda's platform
-// records and X-Ray. One module for the stack, the local server and the benchmark.
+// What the deployed stack records per request: function record, access log, platform records, X-Ray.
 
 import { functionEnvironment, REQUEST_LOG_MODES, type RequestLogMode } from '../handlers/lib/environment.ts';
 import {

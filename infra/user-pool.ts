@@ -1,5 +1,4 @@
-// The stack's own Cognito user pool: users sign in with a password through a public app client;
-// a required scope adds what an OAuth grant needs (resource server, domain, machine client).
+// The stack's own Cognito user pool: a public app client, and with a required scope a machine client.
 
 import { Aws, Duration, Fn, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {

@@ -1,6 +1,4 @@
-// What may reach a terminal or a CI log from text others chose (a request, a response body, an
-// argument, a stored plant): control characters escaped, so nothing moves the cursor, recolours or
-// clears the screen, reorders what is shown, or starts a line that looks like the program's own.
+// Text others chose, made safe for a terminal or CI log: control characters escaped.
 
 /**
  * C0 and C1 controls (newlines, ESC and the 8-bit CSI that start terminal sequences), DEL, the

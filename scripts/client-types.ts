@@ -1,6 +1,4 @@
-// The reference client's types, generated from openapi.yaml by openapi-typescript into
-// client/api-types.ts, with each operation's route as a value (`npm run client:types`,
-// local/cli/client-types.ts, is its command line).
+// The reference client's types, generated from openapi.yaml into client/api-types.ts.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';

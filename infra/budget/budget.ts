@@ -1,5 +1,4 @@
-// The optional budget alarm (`-c monthlyBudgetUsd=N`): an AWS Budgets cost budget that mails the
-// alarm address when the month's actual cost passes 80% and 100%, and when the forecast passes 100%.
+// The optional budget alarm (-c monthlyBudgetUsd=N): mails at 80% and 100% of actual, 100% forecast.
 
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import type { Construct } from 'constructs';

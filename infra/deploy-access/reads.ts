@@ -1,6 +1,4 @@
-// What the post-deploy check (`npm run check:deployed`, deployed/live-check.ts) may read with a deploy
-// role's credentials, beyond the stack calls the deploy itself holds: each call, its IAM action, and
-// the environment's resources it may read them on.
+// What the post-deploy check may read with a deploy role: each call, its IAM action, its resources.
 
 import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';

@@ -1,7 +1,5 @@
-// Who may assume the access stack's roles, as STS checks it: the repository by its immutable id and
-// its name, the job by GitHub's own claims (environment, ref, workflow file), which STS evaluates as
-// condition keys of a trust policy since 2026-01. The subject names owner and repository in the
-// legacy (`repo:OWNER/NAME:…`), immutable (`repo:OWNER@ID/NAME@ID:…`) and customized (`…:ref:…`) formats.
+// Who may assume the access stack's roles: the repository and the job, as STS checks GitHub's claims.
+// Subjects in the legacy (`repo:OWNER/NAME:…`), immutable (`repo:OWNER@ID/NAME@ID:…`) and `…:ref:…` formats.
 
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
 /** The audience aws-actions/configure-aws-credentials asks GitHub for. */

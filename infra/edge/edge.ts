@@ -1,8 +1,4 @@
-// The opt-in edge (-c edge=true): CloudFront and its AWS WAF web ACL (waf.ts) as the only way to the
-// function, in place of the HTTP API. CloudFront calls the `live` alias through its function URL,
-// which takes only requests this distribution signs (origin access control, AuthType AWS_IAM,
-// permission for CloudFront with the distribution's ARN); its viewer-request function
-// (viewer-function.ts) carries the caller's token past the signature in a header of its own.
+// The opt-in edge (-c edge=true): CloudFront and AWS WAF as the only way to the function.
 
 import { Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';

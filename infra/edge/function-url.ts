@@ -1,6 +1,4 @@
-// The edge's origin: a function URL on the `live` alias that takes only requests CloudFront signs for
-// one distribution (AuthType AWS_IAM, a resource policy naming that distribution), its host for the
-// origin, and its own metrics, which the 5xx alarm and the dashboard count in API Gateway's place.
+// The edge's origin: a function URL on `live` that takes only requests CloudFront signs, and its metrics.
 
 import { type Duration, Fn } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';

@@ -1,5 +1,4 @@
-// The opt-in edge's settings (-c edge=true): CloudFront + AWS WAF as the only way to the function,
-// with rate limits per bearer token, per client address and for everyone together (waf.ts).
+// The opt-in edge's settings (-c edge=true): its rate limits (waf.ts).
 
 import { type ContextReader, flag, integer, oneOf, SettingsError, text } from '../context-values.ts';
 

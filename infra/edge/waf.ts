@@ -1,7 +1,4 @@
-// The edge's web ACL (AWS WAF, CloudFront scope, so in us-east-1): AWS's free managed rule groups
-// for common attacks (blocked by a rule of this ACL on their labels), then rate limits per client
-// address, per bearer token and for everyone together, every block answered with the API's Error
-// body. In its own small stack when the service lives in another Region.
+// The edge's web ACL (CloudFront scope, us-east-1): managed rules and rate limits, blocks in the Error shape.
 
 import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';

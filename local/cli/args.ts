@@ -1,5 +1,4 @@
-// Command-line parsing for the local CLIs: node's parseArgs, with its errors said in a line, a
-// suggestion for a mistyped option, and a hint when npm took an option meant for the command.
+// Command-line parsing for the CLIs: parseArgs, errors in a line, "did you mean", options npm took.
 
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { distance } from '../../infra/did-you-mean.ts';

@@ -1,6 +1,4 @@
-// The one shell of every command-line tool (npm start, token, plants, smoke, sam): the command line
-// parsed, --help, an error said in one line on stderr, one exit-code rule (exitCodeOf), and all
-// output escaped (terminal-text.ts).
+// The one shell of every CLI: parse, --help, one-line errors, one exit-code rule, escaped output.
 
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { escapeControls, escapeTerminalOutput } from '../terminal-text.ts';

@@ -1,6 +1,4 @@
-// `npm run smoke -- [--url URL] [--token-file FILE] [--deployed]`: the reference client (client/) against
-// an API, by default the running local server with a token from its issuer, with --deployed the
-// deployed stack with a token from its user pool; exits 1 naming a failed check.
+// `npm run smoke`: the reference client against the local server, a URL, or the deployed stack.
 
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
 import { BASE_URL_OUTPUTS } from '../../deployed/outputs.ts';

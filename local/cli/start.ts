@@ -1,5 +1,4 @@
-// `npm start`: the API on http://127.0.0.1:PORT through the bundle that deploys, with an embedded
-// DynamoDB, a local token issuer and demo data by default.
+// `npm start`: the API on http://127.0.0.1:PORT through the bundle that deploys.
 
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,4 @@
-// Access tokens from the local issuer: shaped as a Cognito user pool's (what the default stack
-// verifies), or as a generic OIDC provider's (`aud`, optional groups claim).
+// Access tokens from the local issuer, shaped as a Cognito user pool's or a generic OIDC provider's.
 
 import { randomUUID } from 'node:crypto';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';

@@ -1,6 +1,4 @@
-// The files `sam local` reads, written after every synth: the --env-vars file (only variables the
-// template declares: SAM ignores others), the issuer's certificate in the function's code folder
-// (the one place a container sees, as /var/task), the events with a token, and the tokens.
+// The files `sam local` reads: the --env-vars file, the issuer's certificate, the events, the tokens.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

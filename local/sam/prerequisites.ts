@@ -1,5 +1,4 @@
-// What `npm run sam` needs before it starts anything: the SAM CLI and Docker on PATH (looked up
-// without running them, so a missing one is said at once), then a Docker engine that answers.
+// What `npm run sam` needs before it starts: the SAM CLI and Docker, and an engine that answers.
 
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';

@@ -1,5 +1,4 @@
-// Runs one `sam local` command with its output trimmed to what matters, and stops it gracefully
-// on Ctrl+C or SIGTERM (SAM stops its containers on SIGINT).
+// Runs one `sam local` command, its output trimmed, stopped gracefully on Ctrl+C or SIGTERM.
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';

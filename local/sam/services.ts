@@ -1,5 +1,4 @@
-// What the function in a `sam local` container talks to, started on the host address containers
-// reach: an embedded DynamoDB (dynalite, in memory) with the demo data, and the HTTPS token issuer.
+// What a `sam local` container talks to: DynamoDB with the demo data, and the HTTPS token issuer.
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

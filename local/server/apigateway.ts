@@ -1,5 +1,4 @@
-// What API Gateway (HTTP API, payload format 2.0) does around a Lambda proxy integration: the
-// request becomes an event, and the function's result becomes the HTTP response.
+// What API Gateway (HTTP API, payload 2.0) does around a Lambda proxy integration.
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

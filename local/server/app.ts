@@ -1,5 +1,4 @@
-// Routes of the local server: the API's one route through the bundled handler, the docs, the
-// local issuer's JWKS, and API Gateway's own answers for everything else.
+// Routes of the local server: the API through the bundled handler, the docs, the JWKS, else 404.
 
 import { type IncomingMessage, type RequestListener, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -1,5 +1,4 @@
-// The API reference: openapi.yaml as JSON, rendered by Swagger UI from its npm package (no CDN),
-// under a Content-Security-Policy that lets the page load only from this server and be framed by none.
+// The API reference: openapi.yaml rendered by Swagger UI from its npm package, under a strict CSP.
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

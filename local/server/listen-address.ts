@@ -1,5 +1,4 @@
-// Where the local server listens (loopback unless told otherwise), the origin it gives out, and
-// the origins it answers as: the only ones the served OpenAPI document may name.
+// Where the local server listens, the origin it gives out, and the origins it answers as.
 
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';

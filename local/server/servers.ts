@@ -1,5 +1,4 @@
-// Running local servers, as the CLIs find them: each server writes a record under .local/servers/
-// and removes only its own; with several running, a CLI is told which (--port), never guesses.
+// Running local servers, each recorded under .local/servers/, as the CLIs find them.
 
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,4 @@
-// A guard for dynalite 4.0.0, which never closes the LevelDB iterators its reads open: without it
-// every Query, Scan or read stream leaves one iterator open for as long as the process runs.
+// A guard for dynalite 4.0.0, which never closes the LevelDB iterators its reads open.
 
 import { createRequire } from 'node:module';
 

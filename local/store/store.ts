@@ -1,5 +1,4 @@
-// The local server's DynamoDB: dynalite in this process (in memory, or persisted to a folder), or
-// an external endpoint (DynamoDB Local, moto, or a real table), with the plants table in place.
+// The local server's DynamoDB: dynalite in this process, or an external endpoint, with the table in place.
 
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';

@@ -1,7 +1,4 @@
-// What an environment's execution policy (execution-policy.json) requires of every stack the app
-// deploys, its beside stacks included: every role under the environment's boundary, every taggable
-// resource created with the environment's tag. And the environment's own bootstrap (its qualifier),
-// so that a plain `npx cdk deploy -c env=NAME` deploys through that environment's execution policy.
+// What an environment's execution policy requires of every stack: its boundary, its tag, its bootstrap.
 
 import { type App, Tags } from 'aws-cdk-lib';
 import { ENVIRONMENT_TAG, environmentOf } from '../../stack-environment.ts';

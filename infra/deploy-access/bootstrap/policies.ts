@@ -1,7 +1,4 @@
-// The CloudFormation execution policy and permissions boundary each environment is bootstrapped
-// with (docs/pipeline.md), from the JSON files beside this one: what a stack of that environment
-// may create, and what the roles it creates may ever do. One bootstrap qualifier per environment,
-// so that each has its own execution role, asset bucket and bootstrap version.
+// Each environment's bootstrap execution policy and permissions boundary, from the JSON files beside this.
 
 import { readFileSync } from 'node:fs';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
