@@ -44,10 +44,7 @@ function operationNamed(operationId: OperationId): { operation: OperationSpec; a
   throw new Error(`openapi.yaml has no operation ${operationId}`);
 }
 
-/**
- * Throws, with every mismatch listed, unless the response is one that openapi.yaml describes for the
- * operation (a response shared through `components/responses` included).
- */
+/** Throws, listing every mismatch, unless openapi.yaml describes the response for the operation. */
 export function assertMatchesContract(response: HttpResponse, operationId: OperationId = 'listPlants'): void {
   const status = String(response.statusCode);
   const { operation, at: operationAt } = operationNamed(operationId);

@@ -29,9 +29,8 @@ export interface SmokeOptions {
   /** Page size of the walk: small, so that `next` is followed. */
   limit?: number;
   /**
-   * Take API Gateway's own 401/403 (`{"message": …}`, its headers) for a refusal, as a stack
-   * deployed with -c jwtAuthorizer=true answers bad tokens. Off by default: from the function,
-   * that body would break the contract.
+   * Take API Gateway's own 401/403 (`{"message": …}`) for a refusal, as with -c jwtAuthorizer=true; off by
+   * default, since from the function that body breaks the contract.
    */
   gatewayRefusals?: boolean;
   /** The walk fails beyond this many pages rather than run on. */
@@ -45,10 +44,7 @@ export interface SmokeSummary {
   plants: number;
   /** How the API wrote its next links: absolute (usable as-is), relative, or none (one page). */
   links: 'absolute' | 'relative' | 'none';
-  /**
-   * Who refused the bad tokens: the function (`{error, message}`, as openapi.yaml says) or API
-   * Gateway's JWT authorizer on a stack deployed with -c jwtAuthorizer=true (`{"message": …}`).
-   */
+  /** Who refused the bad tokens: the function, or API Gateway's JWT authorizer (-c jwtAuthorizer=true). */
   refusedBy: 'function' | 'gateway';
   /** Responses per HTTP status. */
   statuses: Record<string, number>;
@@ -156,10 +152,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   };
 }
 
-/**
- * API Gateway's JWT authorizer answers bad tokens itself, with its own body and headers (docs/deploy.md,
- * "Gateway JWT authorizer"): openapi.yaml's 401 and 403 describe the function's answers.
- */
+/** API Gateway's JWT authorizer's own refusals (docs/deploy.md); openapi.yaml describes the function's. */
 const isGatewayRefusal = (status: number, body: string) =>
   (status === 401 && body === '{"message":"Unauthorized"}') || (status === 403 && body === '{"message":"Forbidden"}');
 

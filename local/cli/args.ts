@@ -50,9 +50,8 @@ function nearest(typed: string, names: string[]): string | undefined {
 }
 
 /**
- * `npm start --port 4001` (no `--`): npm keeps `--port` as its own setting, exports it as
- * npm_config_port=true, and passes only `4001` on. An option of ours that npm holds, and that
- * the command line lacks, is said so, with the command as it should have been written.
+ * `npm start --port 4001` (no `--`): npm keeps `--port`, exports npm_config_port=true and passes only
+ * `4001` on; such an option is said, with the command as it should have been written.
  */
 function takenByNpm(options: ParseArgsOptionsConfig, args: string[], env: NodeJS.ProcessEnv): string | undefined {
   const given = (name: string) => args.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));

@@ -25,9 +25,8 @@ export type TargetFlags = StoreFlags & {
 };
 
 /**
- * A store named on the command line wins over a running server: the user said which one, and a
- * server on another store must not quietly receive the writes. Two named stores are refused.
- * A data folder that a running server has open is reached through that server.
+ * A store named on the command line wins over a running server, which must not quietly get the writes;
+ * two are refused. A data folder a running server has open is reached through that server.
  */
 export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<Target> {
   const named = [

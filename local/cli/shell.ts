@@ -16,10 +16,8 @@ export interface Cli<T extends ParseArgsOptionsConfig> {
 export type CommandLine<T extends ParseArgsOptionsConfig> = ReturnType<typeof parseCommandLine<T>>;
 
 /**
- * Runs `main` with the parsed command line and returns what it returns. On --help, prints the usage
- * and exits 0. On an error, prints its message, one line on stderr (no stack trace), and exits
- * with exitCodeOf(error): 2 for a command-line mistake, 1 for anything else. Everything the
- * command writes from then on is escaped (escapeTerminalOutput).
+ * Runs `main` with the parsed command line: --help prints the usage, an error its message in one line on
+ * stderr with exitCodeOf(error); all output is escaped.
  */
 export async function runCli<T extends ParseArgsOptionsConfig, R>(
   cli: Cli<T>,
@@ -41,11 +39,7 @@ export async function runCli<T extends ParseArgsOptionsConfig, R>(
   }
 }
 
-/**
- * The message alone, on one line: it may quote an argument or a server's answer, so control
- * characters (a newline among them) are escaped. A command given nothing at all gets its usage
- * too, as --help prints it.
- */
+/** The message on one line, controls escaped; with no arguments at all, the usage too. */
 function errorText(error: unknown, usage: string, args: readonly string[]): string {
   const message = escapeControls(error instanceof Error ? error.message : String(error));
   return error instanceof UsageError && args.length === 0 ? `${message}\n\n${usage}` : message;

@@ -81,10 +81,7 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
   }
 });
 
-/**
- * The URL and token: as given, else the local server's (--url on loopback names it by port, else
- * --port, else the running one) with a token its issuer signs.
- */
+/** The URL and token as given, else the local server's (by --url, --port or the running one) and its token. */
 async function localTarget(values: TargetOptions) {
   for (const flag of ['outputs-file', 'env', 'reset-password', 'password-secret', 'set-password'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --deployed`);
@@ -108,10 +105,8 @@ async function localTarget(values: TargetOptions) {
 }
 
 /**
- * The local server a token may be minted for and sent to: the one whose own origin (the address it
- * is bound to) the URL names exactly. Any other loopback spelling may reach another process:
- * `localhost` resolves to ::1 first on many hosts, and 127.0.0.2 or [::1] are other addresses
- * where anything of this machine may listen on the same port.
+ * The local server a token may be minted for: the one whose bound origin the URL names exactly. Another
+ * loopback spelling (localhost resolving to ::1, 127.0.0.2) may reach another process on that port.
  */
 function serverAt(localDir: string, url: URL): ServerRecord {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));

@@ -34,10 +34,8 @@ export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: IssuerType): string
   readGroupsClaim(env, shape === 'cognito' ? COGNITO_GROUPS_CLAIM : 'groups');
 
 /**
- * Cognito shape (the default): the function verifies the tokens through its Cognito path
- * (`client_id`, `token_use`), as the default stack does. The handler fetches the JWKS over HTTPS
- * only, so the local issuer serves it over TLS with a self-signed certificate that this process,
- * and only this process, trusts.
+ * The local issuer, Cognito-shaped by default as the default stack verifies. The handler fetches keys over
+ * HTTPS only, so the JWKS is served over TLS with a self-signed certificate this process alone trusts.
  */
 export async function startLocalIssuer(
   localDir: string,

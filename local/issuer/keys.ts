@@ -18,10 +18,7 @@ export function loadSigningKey(dir: string): SigningKey {
   return signingKeyFrom(privateKey, createPublicKey(privateKey));
 }
 
-/**
- * The TLS identity in `dir`, created on first use (for localhost plus `extraNames`) and replaced
- * when its certificate has expired.
- */
+/** The TLS identity in `dir`, created on first use (localhost plus `extraNames`) and when expired. */
 export async function loadTlsIdentity(dir: string, extraNames: string[] = []): Promise<TlsIdentity> {
   try {
     const identity = {

@@ -21,9 +21,8 @@ export interface SamFiles {
 }
 
 /**
- * The function's environment for sam local; throws when the template lacks a declaration.
- * `apiOrigin` (start-api's http://127.0.0.1:PORT) makes next links absolute to it, as npm start's
- * are: SAM puts the client's Host header in the event, which the function does not trust.
+ * The function's environment for sam local; throws on a variable the template doesn't declare. `apiOrigin`
+ * makes next links absolute: SAM puts the client's Host header in the event, which the function won't trust.
  */
 export function samEnvironment(
   template: SamTemplate,

@@ -100,10 +100,7 @@ export function queryParameters(rawQueryString: string): Record<string, string> 
   return params;
 }
 
-/**
- * A structured result (one with `statusCode`) maps field by field; any other value is taken as
- * a JSON body with status 200, as API Gateway does for payload 2.0.
- */
+/** A result with `statusCode` maps field by field; any other is a JSON body with 200, as API Gateway does. */
 export function toHttpReply(result: unknown): HttpReply {
   if (!isStructured(result)) {
     const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
@@ -125,10 +122,7 @@ export function toHttpReply(result: unknown): HttpReply {
   };
 }
 
-/**
- * An answer API Gateway gives itself (no route, failed integration, body too large): its own
- * `{"message": ...}` body, not the function's Error shape, so clients meet here what AWS sends.
- */
+/** An answer API Gateway gives itself (no route, body too large): its own `{"message"}` body, as AWS sends. */
 export function errorReply(status: number, message: string): HttpReply {
   return {
     statusCode: status,

@@ -91,8 +91,8 @@ const CLIENT_ERRORS: Record<string, number> = {
 };
 
 /**
- * The server's `clientError` listener: Node's own status (431 for headers over its 16 KiB), with a
- * body in API Gateway's shape, where Node sends none (which a client would take for no error).
+ * The `clientError` listener: Node's own status (431 past 16 KiB of headers) with API Gateway's body,
+ * where Node sends none.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();

@@ -21,9 +21,8 @@ const ASSETS: Record<string, string> = {
 export const NOSNIFF: [string, string] = ['x-content-type-options', 'nosniff'];
 
 /**
- * Scripts, styles and calls ("Try it out") from this server only, nothing inline but images
- * (Swagger UI's icons are data: URLs). No page may frame this one (clickjacking):
- * frame-ancestors, and X-Frame-Options for browsers older than CSP 2.
+ * Scripts, styles and "Try it out" calls from this server only, images also as data: URLs; no framing
+ * (frame-ancestors, and X-Frame-Options for browsers older than CSP 2).
  */
 const DOCS_PAGE_HEADERS: [string, string][] = [
   [
@@ -53,10 +52,7 @@ const PAGE = `<!doctype html>
 /** A file rather than an inline script, so the policy needs no 'unsafe-inline' for scripts. */
 const INIT = "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n";
 
-/**
- * Answers GET /docs, /docs/<asset> and /openapi.json; undefined for any other path. `origin`: this
- * server as the client reached it (one of the origins it knows, never a Host header as sent).
- */
+/** GET /docs, its assets and /openapi.json (`origin`: one this server knows); undefined for other paths. */
 export async function docsReply(path: string, origin: string, authorizeHelp: string): Promise<HttpReply | undefined> {
   if (path === '/docs') return reply('text/html; charset=utf-8', PAGE, 'no-cache', DOCS_PAGE_HEADERS);
   if (path === '/docs/init.js') return reply('text/javascript; charset=utf-8', INIT);

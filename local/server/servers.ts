@@ -54,9 +54,8 @@ export function runningServers(localDir: string): ServerRecord[] {
 }
 
 /**
- * The server on `port`, or by default the only one running. Throws when `port` names no running
- * server, and when several run and none is named: picking the newest silently handed out tokens
- * for one server while the user called the other (a 401 with no hint why).
+ * The server on `port`, else the only one running. With several and none named it throws: picking one
+ * handed out tokens for one server while the user called the other.
  */
 export function findServer(localDir: string, port?: number): ServerRecord | undefined {
   const running = runningServers(localDir);

@@ -33,9 +33,8 @@ export interface Store {
 }
 
 /**
- * Which stores may get a missing table created: `embedded` (the data CLI: only its own dynalite,
- * so a misspelt --table elsewhere is an error naming the tables there), or `emulator` (the local
- * server, and the default: also an external emulator such as moto; never a real AWS endpoint).
+ * Which stores may get a missing table created: `embedded`, the data CLI's own dynalite only (a misspelt
+ * --table elsewhere is an error), or `emulator`, also moto and the like; never a real AWS endpoint.
  */
 export type CreateTableIn = 'embedded' | 'emulator';
 
