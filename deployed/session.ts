@@ -22,10 +22,7 @@ export interface DeployedSessionOptions {
   environment?: string | undefined;
   /** Where generated passwords are kept: the local tools' folder (PLANTS_LOCAL_DIR, else .local/). */
   localDir: string;
-  /**
-   * --password-secret: sign in as the user this Secrets Manager secret holds, with its password,
-   * making no Admin* call (the pipeline's smoke check); `user`, `groups` and `resetPassword` unused.
-   */
+  /** --password-secret: sign in as this Secrets Manager secret's user, no Admin* call (the pipeline's smoke check). */
   passwordSecret?: string | undefined;
   /** --set-password (an administrator, once): give the secret's user its password first. */
   setPassword?: boolean;

@@ -28,12 +28,9 @@ const CONFIGS: Record<DeploymentStrategy, ILambdaDeploymentConfig> = {
 };
 
 /**
- * The new-version alarms judge one-minute datapoints and fire on 2 bad minutes out of 3, so that
- * a version failing from its first request is caught about 3 minutes into a 5-minute canary
- * (2 minutes of data plus CloudWatch's delay), while one unlucky minute does not roll back.
+ * New-version alarms fire on 2 bad minutes of 3: a version failing from its first request is caught about
+ * 3 minutes into a 5-minute canary, while one unlucky minute does not roll back.
  */
-/** The alarms' period: a minute, as the stack's own (monitoring.ts). */
-const PERIOD = ALARM_PERIOD;
 const EVALUATION_PERIODS = 3;
 const DATAPOINTS = 2;
 
@@ -104,10 +101,8 @@ export class Delivery extends Construct {
 }
 
 /**
- * Lambda publishes Errors, Invocations and Duration of an alias invocation with the dimensions
- * {FunctionName, Resource: "<function>:<alias>", ExecutedVersion: "<n>"}; the function's EMF
- * ServerErrors carry {service, version}. Dimensioned on this synth's version number, these see the
- * new version while it gets 10% of the requests, where function-wide metrics would dilute it.
+ * Alarms dimensioned on this synth's version (Lambda's ExecutedVersion, the EMF `version`): they see the new
+ * version while it gets 10% of the requests, where function-wide metrics would dilute it.
  */
 function newVersionAlarms(
   scope: Construct,
@@ -126,7 +121,7 @@ function newVersionAlarms(
         ExecutedVersion: version.version,
       },
       statistic,
-      period: PERIOD,
+      period: ALARM_PERIOD,
     });
   // The function's EMF counts, dimensioned by service and executed version, as a share of the
   // version's invocations (in minutes with enough of them).
@@ -137,7 +132,7 @@ function newVersionAlarms(
         metricName,
         dimensionsMap: { [DIMENSIONS.service]: service, [DIMENSIONS.version]: version.version },
         statistic: 'Sum',
-        period: PERIOD,
+        period: ALARM_PERIOD,
       }),
       lambda('Invocations', 'Sum'),
       settings.minRequests,

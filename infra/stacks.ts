@@ -6,10 +6,7 @@ import { EDGE_WAF_STACK, EdgeWafStack } from './edge/waf.ts';
 import { PlantStoreStack } from './plant-store-stack.ts';
 import { readSettings } from './settings.ts';
 
-/**
- * Without the edge, one environment-agnostic stack, as always. `env`: the CLI's account and Region
- * (from the profile or AWS_REGION), which the edge's stacks need at synth.
- */
+/** Without the edge, one environment-agnostic stack; `env` (the CLI's account and Region) the edge's need. */
 export function plantStoreStacks(
   app: App,
   id: string,

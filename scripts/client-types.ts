@@ -25,10 +25,7 @@ registerHooks({
       context,
     ),
 });
-/**
- * Writes the generated types to `out` (default client/api-types.ts); with `check`, writes nothing
- * and says whether the file is what openapi.yaml generates. `ok` is false only for a stale check.
- */
+/** Writes the types to `out` (default client/api-types.ts); with `check`, `ok` says whether it is current. */
 export async function clientTypes({ check = false, out }: { check?: boolean; out?: string | undefined }) {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const typesFile = out ?? CLIENT_TYPES_FILE;

@@ -122,9 +122,8 @@ export class DeployAccessStack extends Stack {
 }
 
 /**
- * The smoke user's name and a generated password, for the pool user an administrator makes once
- * (docs/pipeline.md). Tagged with its environment, so that no other environment's execution role
- * may read it (the execution policy's tag fence); kept when the access stack goes, as the user is.
+ * The smoke user's name and password (docs/pipeline.md), tagged with its environment so no other's
+ * execution role may read it; kept when the access stack goes, as the user is.
  */
 function smokeSecret(scope: Construct, environment: string): Secret {
   const secret = new Secret(scope, `SmokeSecret${pascal(environment)}`, {

@@ -22,11 +22,7 @@ export interface Repository {
   repositoryId: string;
 }
 
-/**
- * A subject is `repo:<repository>:<context>` (GitHub docs, "OpenID Connect"): the repository part
- * `OWNER/NAME`, or `OWNER@<owner id>/NAME@<repository id>` for immutable subjects, and the context
- * followed by `:ref:<ref>` under the template the set-up used to install.
- */
+/** `repo:<OWNER/NAME or OWNER@id/NAME@id>:<context>` (GitHub docs, "OpenID Connect"), `:ref:<ref>` as templated. */
 const subjectOf = ({ repository, repositoryId }: Repository, context: string) => {
   const [owner, name] = repository.split('/');
   return [repository, `${owner}@*/${name}@${repositoryId}`].flatMap((who) => [

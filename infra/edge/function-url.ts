@@ -26,11 +26,7 @@ export function aliasFunctionUrl(alias: Alias, corsOrigins: string[]): FunctionU
 /** `https://<id>.lambda-url.<region>.on.aws/` → its host, at deploy (the URL is a token at synth). */
 export const functionUrlHost = ({ url }: FunctionUrl): string => Fn.select(2, Fn.split('/', url));
 
-/**
- * The URL's only caller: CloudFront, for the distribution `distributionArn` names. Both actions, as
- * Lambda asks of function URLs since October 2025; InvokeFunction only through the URL. On the alias,
- * whose URL this is.
- */
+/** The URL's only caller: CloudFront, for this distribution; both actions, as Lambda asks since October 2025. */
 export function allowOnlyDistribution(scope: Construct, alias: Alias, distributionArn: string): void {
   const grant = { principal: 'cloudfront.amazonaws.com', functionName: alias.functionArn, sourceArn: distributionArn };
   new CfnPermission(scope, 'InvokeUrlFromDistribution', { ...grant, action: 'lambda:InvokeFunctionUrl' });

@@ -22,9 +22,8 @@ const WINDOWS = ['60', '120', '300', '600'] as const;
 const WAF_MIN_LIMIT = 10;
 const WAF_MAX_LIMIT = 2_000_000_000;
 /**
- * Defaults as shares of the ceiling's rate (maxRequestsPerSecond, see ceiling.ts) over the window: one
- * token gets a fifth of it, one address half (a NAT or office shares an address; a caller rotating
- * tokens from one host does too), everyone together all of it.
+ * Defaults as shares of the ceiling's rate over the window: a token a fifth, an address half (a NAT shares
+ * one), everyone together all of it.
  */
 const TOKEN_SHARE = 0.2;
 const IP_SHARE = 0.5;

@@ -13,10 +13,7 @@ export const EDGE_WAF_STACK = { suffix: 'EdgeWaf', region: EDGE_WAF_REGION } as 
 const TOO_MANY = 'TooManyRequests';
 const FORBIDDEN = 'Forbidden';
 
-/**
- * What WAF answers when it blocks, exactly as the web ACL defines it (test/openapi.test.ts replays
- * these through the contract checker). The headers are the ones every answer of the API carries.
- */
+/** What WAF answers when it blocks (test/openapi.test.ts checks them against the contract), and their headers. */
 export const WAF_ANSWERS = {
   [TOO_MANY]: { status: 429, message: 'Too many requests from this caller; retry later' },
   [FORBIDDEN]: { status: 403, message: 'Request refused by the web application firewall' },
@@ -27,11 +24,8 @@ export const WAF_RESPONSE_HEADERS = [
 ] as const;
 
 /**
- * The labels of the managed rules that block by default. The groups run in count mode so that
- * the block is this ACL's own, with the API's Error body (a managed group's block can only send
- * WAF's default 403); the IP reputation list's AWSManagedIPDDoSList counts by default, so it
- * stays a label only. A whole namespace is blocked only for a group pinned to a version below, so
- * a rule AWS adds later blocks nothing until someone raises the pin and reads the changelog.
+ * The managed rules' labels blocked here, so that a block sends the API's Error body (a group's own can't);
+ * a namespace only for a group pinned to a version, so a rule AWS adds blocks nothing until the pin is raised.
  */
 const MANAGED_BLOCK_LABELS = [
   { scope: 'LABEL', key: 'awswaf:managed:aws:amazon-ip-list:AWSManagedIPReputationList' },
@@ -40,11 +34,8 @@ const MANAGED_BLOCK_LABELS = [
 ] as const;
 
 /**
- * AWS managed rule groups without a subscription fee (each is billed as one rule), fit for a
- * GET-only JSON API, with the static version each is pinned to (none: the group has no versions).
- * Not included: SQLi (no SQL behind the API), Linux/POSIX/PHP/WordPress and Known bad inputs (Log4Shell,
- * Java deserialization: nothing of the kind runs, and its version could not be pinned from here),
- * Bot Control, ATP and ACFP (paid per request, made for browsers and login pages).
+ * AWS managed rule groups without a fee that fit a GET-only JSON API, with their pinned versions (none: the
+ * group has none). SQLi, OS, PHP, known-bad-inputs and the paid bot and account groups don't apply here.
  */
 export const MANAGED_RULE_GROUPS = [
   // Scanners, botnets and addresses AWS threat intelligence has seen attacking: 25 WCU. Its lists
@@ -57,10 +48,7 @@ export const MANAGED_RULE_GROUPS = [
 
 export class EdgeWebAcl extends Construct {
   readonly webAcl: CfnWebACL;
-  /**
-   * WAF blocked more a minute than the ceiling admits, in 3 of 5 minutes: a flood it refuses is still
-   * billed, $0.60 per million requests evaluated (lab/docs/cost.md, "The worst hour").
-   */
+  /** Blocks above the ceiling's rate in 3 of 5 minutes: a refused flood is still billed (lab/docs/cost.md). */
   readonly blockedFlood: Alarm;
 
   constructor(scope: Construct, id: string, { windowSeconds, tokenLimit, ipLimit, totalLimit }: EdgeSettings) {

@@ -8,9 +8,8 @@ export const PERMISSIONS_BOUNDARY_KEY = '@aws-cdk/core:permissionsBoundary';
 export const BOOTSTRAP_QUALIFIER_KEY = '@aws-cdk/core:bootstrapQualifier';
 
 /**
- * The environment's qualifier and boundary unless the context names others. CDK honours the
- * boundary key only as `{ name }` or `{ arn }`, which cdk.json can write and `-c` cannot (the CLI
- * passes strings): a string is taken as the policy's name. Call before adding any stack.
+ * The environment's qualifier and boundary unless the context names others; a `-c` string is taken as the
+ * boundary policy's name (CDK honours only `{ name }` or `{ arn }`). Call before adding any stack.
  */
 export function bootstrapRequirements(app: App): void {
   const environment = environmentOf((key) => app.node.tryGetContext(key));

@@ -16,11 +16,7 @@ export const smokeSecretName = (environment: string) => `PlantStoreSmoke-${envir
 /** The smoke user of every environment's pool (a reserved domain, RFC 2606: no mail reaches it). */
 export const SMOKE_USERNAME = 'ci-smoke@example.com';
 
-/**
- * `ps` and the environment's letters and digits, at most 10 characters as `cdk bootstrap --qualifier`
- * allows: dev → psdev, production → psproducti. Two environments must not share one (the settings
- * reader refuses them).
- */
+/** `ps` and the environment's letters and digits, at most 10 (dev → psdev); the settings refuse two alike. */
 export const qualifierOf = (environment: string) => `ps${environment.replace(/[^a-z0-9]/g, '').slice(0, 8)}`;
 
 export type PolicyFile = 'execution-policy' | 'permissions-boundary';
@@ -53,9 +49,8 @@ export function renderPolicy(file: PolicyFile, environment: string, { accountId,
 }
 
 /**
- * The one command that bootstraps `environment`, in a shell where `$ACCOUNT` is the account id. No
- * `--custom-permissions-boundary`: that would bound the execution role itself by the runtime roles'
- * boundary; the app's roles get it from `-c @aws-cdk/core:permissionsBoundary` (app-boundary.ts).
+ * The command that bootstraps `environment` (`$ACCOUNT`: the account id). No --custom-permissions-boundary:
+ * it would bound the execution role itself; the app's roles get theirs from app-boundary.ts.
  */
 export const bootstrapCommand = (environment: string) =>
   [
