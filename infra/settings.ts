@@ -100,7 +100,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     sourceMaps: flag(context, 'sourceMaps'),
     alarms: {
       email: alarmEmail,
-      errorRatePercent: decimal(context, 'alarmErrorRatePercent', 1, { min: 0, max: 100, inclusiveMin: false }),
+      errorRatePercent: decimal(context, 'alarmErrorRatePercent', 1, { min: 0, max: 100 }),
       minRequests: integer(context, 'alarmMinRequests', 10),
       // A threshold at or past the timeout could never be crossed.
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),

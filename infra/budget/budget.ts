@@ -16,7 +16,7 @@ export const BUDGET_CONTEXT_KEYS = ['monthlyBudgetUsd'] as const;
 /** Undefined without `-c monthlyBudgetUsd`. */
 export function readBudget(context: ContextReader): BudgetSettings | undefined {
   if (context('monthlyBudgetUsd') === undefined) return undefined;
-  const usd = decimal(context, 'monthlyBudgetUsd', 0, { min: 0, max: 1_000_000, inclusiveMin: false });
+  const usd = decimal(context, 'monthlyBudgetUsd', 0, { min: 0, max: 1_000_000 });
   const email = text(context, 'alarmEmail');
   if (email === undefined) {
     throw new SettingsError('monthlyBudgetUsd needs alarmEmail: the address the budget notices go to');
