@@ -22,9 +22,7 @@ export class SmokeFailure extends Error {
 export interface SmokeOptions {
   /** The API's base URL (ApiUrl, CustomDomainUrl, http://localhost:3000) or its /plants URL. */
   url: string;
-  /** A bearer token the API accepts. */
   token: string;
-  /** Progress, one line per request. */
   log?: (line: string) => void;
   /** Page size of the walk: small, so that `next` is followed. */
   limit?: number;
@@ -46,7 +44,6 @@ export interface SmokeSummary {
   links: 'absolute' | 'relative' | 'none';
   /** Who refused the bad tokens: the function, or API Gateway's JWT authorizer (-c jwtAuthorizer=true). */
   refusedBy: 'function' | 'gateway';
-  /** Responses per HTTP status. */
   statuses: Record<string, number>;
   latencyMs: { p50: number; max: number; requests: number };
 }

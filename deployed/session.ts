@@ -14,7 +14,6 @@ export interface DeployedSessionOptions {
   user: string;
   /** Groups to add the user to (created when absent); groups the user is in already stay. */
   groups?: readonly string[];
-  /** Give a user made elsewhere a new generated password instead of refusing. */
   resetPassword?: boolean;
   /** Default: cdk.json's outputsFile, which `npx cdk deploy` writes. */
   outputsFile?: string;
@@ -31,7 +30,6 @@ export interface DeployedSessionOptions {
 export interface DeployedSession {
   /** The stage URL (ApiUrl, ends in `/`): GET `${url}plants`. */
   url: string;
-  /** A Cognito access token, as the app client's users get one. */
   token: string;
   username: string;
   sub: string;

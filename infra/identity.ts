@@ -18,13 +18,10 @@ export interface IdentityProps {
 }
 
 export class Identity extends Construct {
-  /** The tokens' `iss`. */
   readonly issuer: string;
   /** Accepted audiences: `aud`, or for Cognito access tokens the app client ids (`client_id`). */
   readonly audience: string[];
-  /** Scopes of which a token must carry one; empty: none required. */
   readonly requiredScopes: string[];
-  /** The function's variables for who may call (functionEnvironment's `auth`). */
   readonly environment: Record<string, string>;
   readonly userPool?: UserPool;
   readonly appClient?: UserPoolClient;

@@ -12,7 +12,6 @@ import { plantStoreStacks } from './stacks.ts';
 const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
 
 export interface SynthesizeOptions {
-  /** Where the cloud assembly goes. */
   outdir: string;
   /** Bundle the function's code; skipped by default, as most uses are about the template. */
   bundle?: boolean;

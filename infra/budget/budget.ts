@@ -5,7 +5,6 @@ import type { Construct } from 'constructs';
 import { type ContextReader, decimal, SettingsError, text } from '../context-values.ts';
 
 export interface BudgetSettings {
-  /** AWS Budgets monthly cost budget, in USD. */
   usd: number;
   /** Where its notices go: the alarm address (-c alarmEmail), which it needs. */
   email: string;

@@ -48,7 +48,7 @@ export interface EdgeProps {
   /** What CloudFront calls: the alias CodeDeploy moves, so canaries and rollbacks work as before. */
   alias: Alias;
   settings: EdgeSettings;
-  /** The web ACL of the EdgeWafStack in us-east-1 (option.ts adds it); undefined: made here, in a us-east-1 stack. */
+  /** The web ACL of the EdgeWafStack in us-east-1 (stacks.ts); undefined: made here, in a us-east-1 stack. */
   webAclArn: string | undefined;
   /** The API's paths: anything else is answered 404 at the edge, as the HTTP API's routes would. */
   paths: readonly string[];

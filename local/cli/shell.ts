@@ -9,7 +9,6 @@ export interface Cli<T extends ParseArgsOptionsConfig> {
   usage: string;
   /** parseArgs' options; `help` is added. */
   options: T;
-  /** Whether the command takes positional arguments (a user, a file, a subcommand). */
   positionals: boolean;
 }
 

@@ -16,7 +16,6 @@ export interface AuthMode {
   jwks?: object;
   /** What `npm run token` needs to mint for this server (the local issuer only). */
   issuer?: ServerRecord['issuer'];
-  /** Ready-made tokens for the demo users. */
   tokens?: { user: string; groups: readonly string[]; token: string }[];
   close(): Promise<void>;
 }

@@ -15,7 +15,6 @@ export interface SamServices {
   dynamodbEndpoint: string;
   issuer: SamIssuer;
   seeded: number;
-  /** A token per demo user, with the user's demo groups. */
   tokens: { user: string; groups: readonly string[]; token: string }[];
   close(): Promise<void>;
 }

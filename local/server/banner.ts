@@ -7,7 +7,6 @@ export interface BannerFacts {
   port: number;
   startupMs: number;
   store: string;
-  /** Issuer in use. */
   issuer: string;
   /** For the local issuer: the demo users and their groups, and how long a fresh token lives. */
   users?: { user: string; groups: readonly string[] }[] | undefined;

@@ -19,7 +19,6 @@ export const issuerDirOf = (localDir: string) => join(localDir, 'issuer');
 
 export interface ServerOptions {
   port: number;
-  /** The address to listen on: loopback unless --host says otherwise. */
   host: string;
   localDir: string;
   store: StoreOptions;

@@ -25,7 +25,6 @@ export interface Store {
   tableName: string;
   /** True when this start created the table (a first start): the time to add demo data. */
   createdTable: boolean;
-  /** dynalite in this process, rather than an endpoint. */
   embedded: boolean;
   client: DynamoDBDocumentClient;
   describe(): string;
