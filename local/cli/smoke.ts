@@ -16,34 +16,24 @@ const DEFAULT_USER = 'alice';
 const DEFAULT_LIMIT = 2;
 
 const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user NAME] [--limit N] [--port N]
-       npm run smoke -- --deployed [--env NAME] [--user NAME] [--reset-password] [--outputs-file FILE] [--url URL] [--limit N]
-       npm run smoke -- --deployed [--env NAME] --password-secret SECRET [--set-password] ...
+       npm run smoke -- --deployed [--env NAME] [--user NAME | --password-secret SECRET] [--url URL] ...
 
-  Walks every page by following next links, checks each response against openapi.yaml, checks the
-  refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
+  Walks every page by its next links, checks each response against openapi.yaml and the refusals (no
+  token, a bad token: 401; a bad limit: 400), and prints a summary.
 
-  --url URL      the API's base URL (a stack's ${BASE_URL_OUTPUTS.join(', ')})
-                 or its /plants URL (default: the running local server)
-  --token-file F a file holding a bearer token the API accepts ("-": stdin), kept out of the command
-                 line that npm prints and CI logs keep (default for a local server: one from its
-                 issuer, as npm run token -- ${DEFAULT_USER} mints it)
-  --token TOKEN  the token itself, on the command line
-  --user NAME    whose token to mint from a local server's issuer (default ${DEFAULT_USER})
-  --limit N      page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
-  --port N       the local server to check (default: the running one)
-  --deployed     the stack \`npx cdk deploy\` deployed last, where its links lead (or --url):
-                 ${BASE_URL_OUTPUTS.join(', else ')},
-                 with an access token from its user pool for --user, created there if absent, as
-                 npm run token -- <user> --deployed does
-  --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
-  --env NAME     with --deployed: the environment's stack (-c env=NAME at deploy), when the file holds several
-  --reset-password  with --deployed: give --user a new generated password if this machine lacks it
-                 (a CI runner starts without the one kept in .local/cognito/)
-  --password-secret SECRET  with --deployed: sign in as the user this Secrets Manager secret holds
-                 ({"username", "password"}, made by the access stack), with no call on the pool
-                 but the sign-in: the pipeline's smoke check (docs/pipeline.md)
-  --set-password with --password-secret, an administrator once per pool: create the secret's user
-                 if absent and give it the secret's password`;
+  --url URL            the API's base URL or its /plants URL (default: the running local server)
+  --token-file F       a file holding a token ("-": stdin), kept out of the command line npm and CI print
+  --token TOKEN        the token itself, on the command line
+  --user NAME          whose token a local server's issuer or the deployed pool gives (default ${DEFAULT_USER})
+  --limit N            page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
+  --port N             the local server to check (default: the running one)
+  --deployed           the deployed stack at ${BASE_URL_OUTPUTS.join(', else ')}, with a token of its
+                       user pool for --user, created there if absent (as npm run token -- <user> --deployed)
+  --outputs-file F     the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
+  --env NAME           the environment's stack (-c env=NAME), when the outputs file holds several
+  --reset-password     give --user a new generated password when this machine lacks it (a CI runner)
+  --password-secret S  sign in as this Secrets Manager secret's user, no other call on the pool (docs/pipeline.md)
+  --set-password       with --password-secret, an administrator once per pool: create the user, give it the password`;
 
 const OPTIONS = {
   url: { type: 'string' },
