@@ -51,9 +51,7 @@ export const CONTEXT_KEYS = [
   'env',
 ] as const;
 
-// Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags
-// (`@aws-cdk/aws-iam:minimizePolicies`), the CLI's (`aws:cdk:bundling-stacks`), cached lookups
-// in cdk.context.json (`availability-zones:account=…`), `acknowledged-issue-numbers`.
+// Ours are plain camelCase words; CDK's own keys always carry other characters (`@aws-cdk/…:…`, `aws:cdk:…`).
 const OURS = /^[A-Za-z][A-Za-z0-9]*$/;
 
 export function refuseUnknownKeys(keys: Iterable<string>): void {

@@ -123,8 +123,7 @@ function newVersionAlarms(
       statistic,
       period: ALARM_PERIOD,
     });
-  // The function's EMF counts, dimensioned by service and executed version, as a share of the
-  // version's invocations (in minutes with enough of them).
+  // The function's EMF count for this version, as a share of its invocations.
   const share = (metricName: string, label: string) =>
     busyMinuteRate(
       new Metric({

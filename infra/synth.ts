@@ -30,8 +30,7 @@ export function synthesize(context: Record<string, unknown>, { outdir, bundle = 
       ...context,
     },
   });
-  // As app.ts: the environment's boundary and stack name from the context. Unlike app.ts it does not
-  // refuse a disposable production (-c dev=true under PlantStore): tests synthesize that template.
+  // As app.ts, but a disposable production (-c dev=true under PlantStore) is not refused: tests synthesize it.
   bootstrapRequirements(app);
   const stack: PlantStoreStack = plantStoreStacks(
     app,

@@ -58,8 +58,7 @@ export function telemetryEnvironment(
 ): Record<string, string> {
   return functionEnvironment({
     telemetry: {
-      // The service name (one per environment: infra/stack-environment.ts) and namespace the
-      // dashboard and alarms read.
+      // The service (one per environment) and namespace the dashboard and alarms read.
       service,
       namespace: METRICS_NAMESPACE,
       requestLog,

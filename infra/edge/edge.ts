@@ -134,8 +134,7 @@ export class Edge extends Construct implements Front {
     ];
   }
 
-  // CloudFront's web ACL can only be created in us-east-1: here when this stack is there, else
-  // plantStoreStacks() makes it in a stack of its own there and passes its ARN.
+  // CloudFront's web ACL lives in us-east-1: made here when this stack is there, else by stacks.ts.
   private webAclHere(settings: EdgeSettings): string {
     if (Stack.of(this).region !== EDGE_WAF_REGION) {
       throw new SettingsError(

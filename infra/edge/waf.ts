@@ -141,10 +141,8 @@ export class EdgeWebAcl extends Construct {
           visibilityConfig: visibility('RatePerBearerToken'),
         },
         {
-          // Every request together: the stage throttle's job, which a function URL has no stage
-          // for. Last, so that what a caller's own limit refused is not counted against everyone.
-          // CONSTANT counts what the scope-down matches: every request (no path is shorter than
-          // nothing), so only the sum is judged here.
+          // Every request together, the stage throttle's job (a function URL has none); last, so what a
+          // caller's own limit refused is not counted. The scope-down matches every request.
           name: 'RateAllCallers',
           priority: managed.length + 3,
           action: tooMany,
