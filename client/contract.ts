@@ -1,5 +1,4 @@
-// Checks responses against openapi.yaml with a JSON Schema 2020-12 validator (the OAS 3.1 dialect):
-// the tests' check of every response, and the smoke check's.
+// Checks a response against openapi.yaml (JSON Schema 2020-12): for the tests and the smoke check.
 
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -45,10 +44,7 @@ function operationNamed(operationId: OperationId): { operation: OperationSpec; a
   throw new Error(`openapi.yaml has no operation ${operationId}`);
 }
 
-/**
- * Throws, with every mismatch listed, unless the response is one that openapi.yaml describes for the
- * operation (a response shared through `components/responses` included).
- */
+/** Throws, listing every mismatch, unless openapi.yaml describes the response for the operation. */
 export function assertMatchesContract(response: HttpResponse, operationId: OperationId = 'listPlants'): void {
   const status = String(response.statusCode);
   const { operation, at: operationAt } = operationNamed(operationId);

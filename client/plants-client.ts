@@ -1,5 +1,4 @@
-// A reference client for GET /plants, typed from openapi.yaml (client/api-types.ts): plain fetch,
-// a bearer token, and every page by following `Link: <…>; rel="next"` until it is absent.
+// A reference client for GET /plants, typed from openapi.yaml: fetch, a bearer token, every page by `next`.
 
 import { type components, operationRoutes, type operations } from './api-types.ts';
 
@@ -28,11 +27,7 @@ export class PlantsApiError extends Error {
   }
 }
 
-/**
- * The first page's URL: `plants` under the API's base URL (where the stack's links lead: its
- * CustomDomainUrl or ApiUrl; `http://127.0.0.1:3000` locally). A URL that already ends in
- * `/plants` is taken as it is.
- */
+/** The first page's URL: `plants` under the API's base URL; a URL ending in `/plants` is taken as is. */
 export function plantsUrl(apiUrl: string, query: ListPlantsQuery = {}): URL {
   const base = new URL(apiUrl);
   const url = base.pathname.endsWith(PLANTS_PATH)
@@ -57,9 +52,8 @@ export class PlantsRedirectError extends Error {
 }
 
 /**
- * One GET with the token (none if undefined), bounded in time. A redirect is refused, never
- * followed: fetch would drop the token on another origin, but the walk would then read that
- * origin's page as plants; the API itself never redirects.
+ * One GET with the token, bounded in time. A redirect is refused: the walk would read another origin's page
+ * as plants, and the API never redirects.
  */
 export async function getPlants(url: URL | string, token: string | undefined, fetchImpl = fetch): Promise<Response> {
   const response = await fetchImpl(url, {
@@ -74,11 +68,7 @@ export async function getPlants(url: URL | string, token: string | undefined, fe
   return response;
 }
 
-/**
- * The next page's URL from a response's `Link` header, or undefined on the last page. Deployments
- * that know their public URL send it absolute (usable as-is: `fetch(next)`); resolving against the
- * response's URL also follows the query-only form others send (RFC 3986 §5).
- */
+/** The next page's URL from the `Link` header (absolute, or resolved against the response's URL); none on the last. */
 export function nextPage(response: Pick<Response, 'headers' | 'url'>): URL | undefined {
   const link = response.headers.get('link');
   if (!link) return undefined;
@@ -91,11 +81,8 @@ export function nextPage(response: Pick<Response, 'headers' | 'url'>): URL | und
 }
 
 /**
- * The next URL if it stays on the origin the walk started on, else an error naming both: a bearer
- * token goes only where its holder sent it, never to a host a response names. Origins compare
- * exactly: `localhost`, `127.0.0.1` and `[::1]` are three, since another process of this machine
- * can listen on one of them while the server listens on another. (A stack with a custom domain
- * links there even when called on its execute-api URL: call its CustomDomainUrl.)
+ * The next URL if it stays on the walk's origin, compared exactly (localhost, 127.0.0.1 and [::1] are three),
+ * else an error: a bearer token goes only where its holder sent it, never to a host a response names.
  */
 export function sameOrigin(next: URL | undefined, first: URL): URL | undefined {
   if (next && next.origin !== first.origin) {
@@ -107,9 +94,8 @@ export function sameOrigin(next: URL | undefined, first: URL): URL | undefined {
 }
 
 /**
- * Every page from `first`, each read with `read`, following next links until there is none: the one
- * walk of this client and of the smoke check. A link back to a page already read (it would never
- * end) or off the walk's origin (sameOrigin) throws.
+ * Every page from `first`, following next links: the walk of this client and of the smoke check. A link
+ * back to a page already read (it would never end) or off the walk's origin throws.
  */
 export async function* walkPages<Page extends { response: Pick<Response, 'headers' | 'url'> }>(
   first: URL,

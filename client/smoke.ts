@@ -1,5 +1,4 @@
-// The smoke check: the reference client against a running API, every response checked against
-// openapi.yaml. Where the URL and token come from is the caller's business (local/cli/smoke.ts).
+// The smoke check: the reference client against a running API, every response checked against openapi.yaml.
 // ES2022 (no toSorted), so that it runs wherever plants-client.ts does (docs/layout.md, "Boundaries").
 
 import { assertMatchesContract } from './contract.ts';
@@ -23,16 +22,13 @@ export class SmokeFailure extends Error {
 export interface SmokeOptions {
   /** The API's base URL (ApiUrl, CustomDomainUrl, http://localhost:3000) or its /plants URL. */
   url: string;
-  /** A bearer token the API accepts. */
   token: string;
-  /** Progress, one line per request. */
   log?: (line: string) => void;
   /** Page size of the walk: small, so that `next` is followed. */
   limit?: number;
   /**
-   * Take API Gateway's own 401/403 (`{"message": …}`, its headers) for a refusal, as a stack
-   * deployed with -c jwtAuthorizer=true answers bad tokens. Off by default: from the function,
-   * that body would break the contract.
+   * Take API Gateway's own 401/403 (`{"message": …}`) for a refusal, as with -c jwtAuthorizer=true; off by
+   * default, since from the function that body breaks the contract.
    */
   gatewayRefusals?: boolean;
   /** The walk fails beyond this many pages rather than run on. */
@@ -46,12 +42,8 @@ export interface SmokeSummary {
   plants: number;
   /** How the API wrote its next links: absolute (usable as-is), relative, or none (one page). */
   links: 'absolute' | 'relative' | 'none';
-  /**
-   * Who refused the bad tokens: the function (`{error, message}`, as openapi.yaml says) or API
-   * Gateway's JWT authorizer on a stack deployed with -c jwtAuthorizer=true (`{"message": …}`).
-   */
+  /** Who refused the bad tokens: the function, or API Gateway's JWT authorizer (-c jwtAuthorizer=true). */
   refusedBy: 'function' | 'gateway';
-  /** Responses per HTTP status. */
   statuses: Record<string, number>;
   latencyMs: { p50: number; max: number; requests: number };
 }
@@ -157,10 +149,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   };
 }
 
-/**
- * API Gateway's JWT authorizer answers bad tokens itself, with its own body and headers (docs/deploy.md,
- * "Gateway JWT authorizer"): openapi.yaml's 401 and 403 describe the function's answers.
- */
+/** API Gateway's JWT authorizer's own refusals (docs/deploy.md); openapi.yaml describes the function's. */
 const isGatewayRefusal = (status: number, body: string) =>
   (status === 401 && body === '{"message":"Unauthorized"}') || (status === 403 && body === '{"message":"Forbidden"}');
 

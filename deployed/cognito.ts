@@ -1,5 +1,4 @@
-// The deployed user pool, as the deployed-path CLIs use it with the caller's AWS credentials: a
-// user found or created (password generated and kept locally), put in groups, signed in.
+// The deployed user pool as the CLIs use it: a user found or created, put in groups, signed in.
 
 import {
   AdminAddUserToGroupCommand,
@@ -64,10 +63,7 @@ export interface EnsuredUser extends PoolUser {
   created: boolean;
 }
 
-/**
- * The user with a password this machine knows: created with a generated one when absent; when
- * present, the one kept here. A user made elsewhere keeps their password unless `resetPassword`.
- */
+/** The user with a password this machine keeps: created when absent; one made elsewhere needs `resetPassword`. */
 export async function ensureUser(
   cognito: CognitoIdentityProviderClient,
   {
@@ -97,11 +93,7 @@ export async function ensureUser(
 }
 
 /** Adds the user to each group, creating groups that don't exist; groups they are in stay. */
-/**
- * Gives `username` `password` as permanent (no NEW_PASSWORD_REQUIRED challenge at the first
- * sign-in), creating the user first, with no mail sent, when `create` says so. A user that turns out
- * to exist already is taken as it is.
- */
+/** Gives the user `password` as permanent (no first sign-in challenge), creating it first, unmailed, if `create`. */
 export async function givePassword(
   cognito: CognitoIdentityProviderClient,
   userPoolId: string,
@@ -154,10 +146,7 @@ export async function addToGroups(
   }
 }
 
-/**
- * USER_PASSWORD_AUTH, which the stack's app client allows (infra/user-pool.ts): the flow the
- * AWS CLI's initiate-auth uses, over TLS to Cognito, so the token is one a user would get.
- */
+/** USER_PASSWORD_AUTH, which the app client allows (infra/user-pool.ts): the token is one a user would get. */
 export async function signIn(
   cognito: CognitoIdentityProviderClient,
   appClientId: string,

@@ -1,6 +1,4 @@
-// A deployed stack as CloudFormation holds it: the template it deployed, its resources' physical
-// ids, its account. Read with the calls the deploy and diff roles hold (GetTemplate,
-// ListStackResources, DescribeStacks), never from a synth on this machine.
+// A deployed stack as CloudFormation holds it: its template, its resources' physical ids, its account.
 
 import {
   type CloudFormationClient,

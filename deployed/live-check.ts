@@ -1,6 +1,4 @@
-// Each claim of the deployed template (live-claims.ts) against what the account holds, by read-only
-// calls the deploy role is granted (infra/deploy-access/reads.ts), and, for a function URL behind
-// the edge, an unsigned request that must be refused.
+// Each claim of the deployed template (live-claims.ts) checked against the account by read-only calls.
 
 import { type ApiGatewayV2Client, GetStageCommand } from '@aws-sdk/client-apigatewayv2';
 import { type BudgetsClient, DescribeBudgetCommand } from '@aws-sdk/client-budgets';

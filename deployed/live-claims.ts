@@ -1,6 +1,4 @@
-// What a deployed stack's template claims that only the live account can confirm, read from the
-// template CloudFormation deployed (GetTemplate) and its resources' physical ids: the one source of
-// each expected value, so the post-deploy check keeps no second copy of the stack's defaults.
+// What a deployed stack's template claims that only the live account can confirm.
 
 /** A template as CloudFormation returns it (JSON: the CDK writes no YAML). */
 export interface DeployedTemplate {

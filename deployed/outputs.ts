@@ -1,5 +1,4 @@
-// A deployed stack's outputs, as `npx cdk deploy` writes them to cdk.json's `outputsFile`: where the
-// deployed-path CLIs find the API, the user pool and the table without asking CloudFormation.
+// A deployed stack's outputs, as `npx cdk deploy` writes them to cdk.json's `outputsFile`.
 
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -9,9 +8,8 @@ import { defaultStackName, environmentOf } from '../infra/stack-environment.ts';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Where clients call, first present first: -c publicBaseUrl, else the custom domain, else the front's
- * own URL (the stage's, or the distribution's with the edge: infra/front.ts). The stack's next links
- * follow the same order; every CLI reads it from here.
+ * Where clients call, first present first (the stack's next links follow the same order): -c publicBaseUrl,
+ * the custom domain, the front's own URL (infra/front.ts).
  */
 export const BASE_URL_OUTPUTS = ['PublicBaseUrl', 'CustomDomainUrl', 'ApiUrl'] as const;
 
@@ -52,10 +50,7 @@ export function defaultOutputsFile(): string {
   return resolve(REPO_ROOT, cdkJson.outputsFile ?? 'cdk-outputs.json');
 }
 
-/**
- * `file`: as the user typed it (npm runs scripts in the project, INIT_CWD is where they were).
- * `environment` (--env): whose stack to read; without it the file must hold one stack's outputs.
- */
+/** `given`: as typed (relative to INIT_CWD); `environment` (--env): whose stack, else the file must hold one. */
 export function readOutputs(given?: string, environment?: string): StackOutputs {
   const file = given === undefined ? defaultOutputsFile() : resolve(process.env.INIT_CWD ?? process.cwd(), given);
   const near = relative(process.cwd(), file);
@@ -110,10 +105,7 @@ export function stackOutputsOf(
   };
 }
 
-/**
- * The file is keyed by stack name, one per environment (infra/stack-environment.ts). `cdk deploy`
- * rewrites it with the stacks it deployed, so it may hold another environment's: never guess which.
- */
+/** `cdk deploy` rewrites the file with the stacks it deployed: it may hold another environment's, never guess. */
 function pickStack(names: string[], environment: string | undefined, shown: string): string {
   if (environment !== undefined) {
     const wanted = wantedStack(environment);

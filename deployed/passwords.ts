@@ -1,5 +1,4 @@
-// Generated passwords of the users the deployed-path CLIs create, kept in the git-ignored local
-// folder (one file per pool and user, readable by the owner only) and never printed.
+// Generated passwords of users the CLIs create: kept under .local/ (owner-only), never printed.
 
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,10 +8,7 @@ import { join } from 'node:path';
 export const passwordFileOf = (localDir: string, userPoolId: string, username: string) =>
   join(localDir, 'cognito', userPoolId, encodeURIComponent(username));
 
-/**
- * 32 random base64url characters (192 bits), then one of each class the stack's password policy
- * requires (lower, upper, digit, symbol), so any 12+ character policy of that kind accepts it.
- */
+/** 192 random bits, then one character of each class a 12+ character Cognito password policy requires. */
 export const generatePassword = () => `${randomBytes(24).toString('base64url')}aA7!`;
 
 export function readPassword(file: string): string | undefined {

@@ -1,13 +1,12 @@
-// A deployed stack's API URL and an access token for one of its users: what `npm run token --
-// --deployed` prints and what a client (the smoke check) needs to call the deployed API.
+// A deployed stack's API URL and an access token for one of its users.
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { explainAwsError } from './aws-errors.ts';
-import { addToGroups, DeployedUserError, ensureUser, signIn } from './cognito.ts';
+import { addToGroups, DeployedUserError, ensureUser, givePassword, signIn } from './cognito.ts';
 import type { StackOutputs } from './outputs.ts';
-import { giveSecretPassword, readSecretUser, setUpCommand } from './smoke-user.ts';
+import { readSecretUser, setUpCommand } from './smoke-user.ts';
 import { stackOutputs } from './stack-outputs.ts';
 
 export interface DeployedSessionOptions {
@@ -15,7 +14,6 @@ export interface DeployedSessionOptions {
   user: string;
   /** Groups to add the user to (created when absent); groups the user is in already stay. */
   groups?: readonly string[];
-  /** Give a user made elsewhere a new generated password instead of refusing. */
   resetPassword?: boolean;
   /** Default: cdk.json's outputsFile, which `npx cdk deploy` writes. */
   outputsFile?: string;
@@ -23,10 +21,7 @@ export interface DeployedSessionOptions {
   environment?: string | undefined;
   /** Where generated passwords are kept: the local tools' folder (PLANTS_LOCAL_DIR, else .local/). */
   localDir: string;
-  /**
-   * --password-secret: sign in as the user this Secrets Manager secret holds, with its password,
-   * making no Admin* call (the pipeline's smoke check); `user`, `groups` and `resetPassword` unused.
-   */
+  /** --password-secret: sign in as this Secrets Manager secret's user, no Admin* call (the pipeline's smoke check). */
   passwordSecret?: string | undefined;
   /** --set-password (an administrator, once): give the secret's user its password first. */
   setPassword?: boolean;
@@ -35,7 +30,6 @@ export interface DeployedSessionOptions {
 export interface DeployedSession {
   /** The stage URL (ApiUrl, ends in `/`): GET `${url}plants`. */
   url: string;
-  /** A Cognito access token, as the app client's users get one. */
   token: string;
   username: string;
   sub: string;
@@ -102,7 +96,8 @@ async function secretUser(
   const secrets = new SecretsManagerClient({ region });
   try {
     const user = await readSecretUser(secrets, secretId);
-    if (options.setPassword) await giveSecretPassword(cognito, userPoolId, user);
+    // An administrator's one call per pool (and after each rotation); never the pipeline's.
+    if (options.setPassword) await givePassword(cognito, userPoolId, user.username, user.password, { create: true });
     const whenRefused = `${user.username} does not sign in to user pool ${userPoolId} with the password in secret ${secretId}: an administrator gives it that password once, ${setUpCommand(secretId, options.environment)}`;
     return { ...user, created: false, passwordFile: `secret ${secretId}`, whenRefused };
   } finally {

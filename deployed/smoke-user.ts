@@ -1,14 +1,11 @@
-// The pipeline's smoke user: name and password in its environment's Secrets Manager secret (made by
-// the access stack), read with GetSecretValue and signed in through the app client as any user is.
-// The deploy role makes no Admin* call on the pool; an administrator gives the user its password once.
+// The pipeline's smoke user: name and password from its environment's Secrets Manager secret.
 
-import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   GetSecretValueCommand,
   ResourceNotFoundException,
   type SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { DeployedUserError, givePassword } from './cognito.ts';
+import { DeployedUserError } from './cognito.ts';
 
 export interface SecretUser {
   username: string;
@@ -41,16 +38,6 @@ export async function readSecretUser(secrets: SecretsManagerClient, secretId: st
   }
   return { username, password };
 }
-
-/**
- * An administrator's one call per pool (and after each rotation): the secret's user, created when
- * absent (no mail sent), given the secret's password as permanent. Never run by the pipeline.
- */
-export const giveSecretPassword = (
-  cognito: CognitoIdentityProviderClient,
-  userPoolId: string,
-  { username, password }: SecretUser,
-): Promise<void> => givePassword(cognito, userPoolId, username, password, { create: true });
 
 /** What to do when the secret's password does not sign its user in: the administrator's command. */
 export const setUpCommand = (secretId: string, environment: string | undefined) =>

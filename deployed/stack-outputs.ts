@@ -1,6 +1,4 @@
-// A deployed stack's outputs for the CLIs' --env: from the outputs file when it holds that
-// environment's stack, else from CloudFormation itself. `cdk deploy` rewrites the file with the
-// stacks it deployed only, so after deploying dev then production the file no longer has dev's.
+// A stack's outputs for --env: from the outputs file, else from CloudFormation (deploys rewrite the file).
 
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { explainAwsError } from './aws-errors.ts';

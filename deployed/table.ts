@@ -1,5 +1,4 @@
-// The deployed stack's table for the data CLI (`npm run plants -- ... --deployed`): named by the
-// deploy's outputs, with each user named on the command line or in a file resolved to their `sub`.
+// The deployed stack's table for the data CLI (--deployed), with user names resolved to their `sub`.
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';

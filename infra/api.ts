@@ -1,5 +1,4 @@
-// The HTTP API in front of the function: GET /plants, a throttled and access-logged stage, and
-// optionally a JWT authorizer and a custom domain name.
+// The HTTP API in front of the function: its routes, a throttled and access-logged stage, options.
 
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { Validations } from 'aws-cdk-lib';

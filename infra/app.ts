@@ -1,5 +1,4 @@
-// CDK app: the service's stack(s), named for their environment (-c env), with AWS Solutions checks
-// (cdk-nag) run on every synth.
+// CDK app: the service's stack(s), named for their environment (-c env), checked by cdk-nag.
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';

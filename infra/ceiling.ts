@@ -1,7 +1,4 @@
-// The bill ceiling: one setting, `-c maxRequestsPerSecond=N`, from which the stage throttle, the
-// function's concurrency and the table's maximum on-demand throughput all follow, so they agree
-// with each other and with the traffic the cost model prices. Plain numbers, no CDK: the stack and
-// the benchmark's worst-hour figures read the same rule.
+// The bill ceiling (-c maxRequestsPerSecond=N): stage throttle, concurrency and table maximum from one number.
 
 import { type ContextReader, flag, integer, SettingsError } from './context-values.ts';
 
@@ -9,36 +6,24 @@ import { type ContextReader, flag, integer, SettingsError } from './context-valu
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 100;
 /** API Gateway's default account-wide throttle (per Region): a stage cannot usefully ask for more. */
 export const MAX_REQUESTS_PER_SECOND = 10_000;
-/**
- * Each execution environment may spend up to 250 ms per request at the ceiling: 13 times the
- * function's mean billed duration measured over a 10 ms round trip (18.7 ms), room for a cold start.
- */
+/** 250 ms per request per environment at the ceiling: 13 times the mean billed 18.7 ms, room for a cold start. */
 export const REQUESTS_PER_ENVIRONMENT = 4;
 /** Few environments still take a burst of clients that all open the app at once. */
 export const MIN_CONCURRENCY = 10;
 /**
- * The largest plant the data CLI writes (local/data/plant-row.ts): its attributes' names and values
- * (owner key, id, name, tag) as DynamoDB sizes an item for reads. Real plants are under 100 bytes;
- * one written outside the data CLI may be up to 400 KB, and is then refused by the table's maximum (503).
+ * The largest plant the data CLI writes (local/data/plant-row.ts), as DynamoDB sizes it for reads; a larger
+ * one written elsewhere is refused by the table's maximum (503). Real plants are under 100 bytes.
  */
 export const MAX_PLANT_ITEM_BYTES = 1024;
 /**
- * What the largest page reads, as the function reads it (handlers/lib/config.ts, plants.ts; the test
- * checks they agree): a Query reads `Limit` items whatever the page's byte budget, so a page reads
- * its own partition's items and then at most a whole page more from a cached group read, in at most
- * 10 Queries, each rounded up to 4 KB and halved (eventually consistent).
+ * What the largest page reads (handlers/lib/config.ts, plants.ts; a test checks they agree): its partition's
+ * page, then at most a page more from a cached group read, in at most 10 Queries of 4 KB units, halved.
  */
 export const LARGEST_PAGE = { plants: 100, queries: 10, itemBytes: MAX_PLANT_ITEM_BYTES };
-/**
- * Read request units one request may use at the ceiling: the largest page's, so that the table's
- * maximum refuses no page the stage admits (30.5; a page of real plants reads 1 to 1.5).
- */
+/** Read units one request may use: the largest page's, so the table's maximum refuses no page the stage admits. */
 export const READ_UNITS_PER_REQUEST =
   0.5 * (Math.ceil(((2 * LARGEST_PAGE.plants + 1) * LARGEST_PAGE.itemBytes) / 4096) + LARGEST_PAGE.queries);
-/**
- * DynamoDB's default quota of read units a second per on-demand table (Service Quotas, "Table-level
- * read throughput limit"): a table maximum above it may not deploy. Raised in Service Quotas, raise it here.
- */
+/** DynamoDB's default per-table read quota: a maximum above it may not deploy (raise it here with the quota). */
 export const TABLE_READ_UNITS_QUOTA = 40_000;
 /** Writes come from the data CLI's imports, not from requests: 10 items a second per request/s. */
 export const WRITE_UNITS_PER_REQUEST_PER_SECOND = 10;

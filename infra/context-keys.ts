@@ -1,10 +1,9 @@
-// The context keys this app reads. An unknown key shaped like ours is refused, naming it, so a typo
-// (`-c devv=true`) cannot silently deploy the retained production stack instead of a dev one.
+// The context keys this app reads: an unknown key shaped like ours is refused (a typo must not deploy).
 
 import { BUDGET_CONTEXT_KEYS } from './budget/budget.ts';
 import { SettingsError } from './context-values.ts';
 import { distance } from './did-you-mean.ts';
-import { EDGE_CONTEXT_KEYS, REMOVED_EDGE_KEYS } from './edge/settings.ts';
+import { EDGE_CONTEXT_KEYS } from './edge/settings.ts';
 
 export const CONTEXT_KEYS = [
   'stackName',
@@ -52,26 +51,12 @@ export const CONTEXT_KEYS = [
   'env',
 ] as const;
 
-// Ours are plain camelCase words. CDK's own keys always carry other characters: feature flags
-// (`@aws-cdk/aws-iam:minimizePolicies`), the CLI's (`aws:cdk:bundling-stacks`), cached lookups
-// in cdk.context.json (`availability-zones:account=…`), `acknowledged-issue-numbers`.
+// Ours are plain camelCase words; CDK's own keys always carry other characters (`@aws-cdk/…:…`, `aws:cdk:…`).
 const OURS = /^[A-Za-z][A-Za-z0-9]*$/;
-
-/** Keys earlier versions read, with what replaced them: refused with that hint, never ignored. */
-const REMOVED: Record<string, string> = {
-  logLevel:
-    'the function no longer has a log level: it writes one record per refused or failed request (requestLog=all: every request)',
-  debugSampleRate: 'the function no longer logs at DEBUG; requestLog=all records every request',
-  throttleRate: 'the stage throttle follows from maxRequestsPerSecond (rate = N), with concurrency and table maximum',
-  throttleBurst: 'the stage burst follows from maxRequestsPerSecond (the environments that may run at once)',
-  ...REMOVED_EDGE_KEYS,
-};
 
 export function refuseUnknownKeys(keys: Iterable<string>): void {
   const known: readonly string[] = CONTEXT_KEYS;
   for (const key of keys) {
-    const removed = REMOVED[key];
-    if (removed) throw new SettingsError(`Context key "${key}" was removed: ${removed}`);
     if (!OURS.test(key) || known.includes(key)) continue;
     const near = known.find((candidate) => distance(candidate.toLowerCase(), key.toLowerCase()) <= 2);
     throw new SettingsError(

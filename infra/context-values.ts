@@ -1,5 +1,4 @@
-// Reading one CDK context value: `-c key=value` strings and typed cdk.json values alike, each
-// refusal naming the key and what it must be.
+// Reading one CDK context value, each refusal naming the key and what it must be.
 
 import { integerRange, wholeNumberIn } from '../handlers/lib/environment.ts';
 /** Reads a context value: `node.tryGetContext` in the stack, a plain map in tests. */
@@ -35,20 +34,18 @@ export function integer(context: ContextReader, key: string, fallback: number, m
   return number;
 }
 
-/** A decimal number in (min, max]; `inclusiveMin` lets min itself through. */
+/** A decimal number above `min` and at most `max`. */
 export function decimal(
   context: ContextReader,
   key: string,
   fallback: number,
-  { min, max, inclusiveMin }: { min: number; max: number; inclusiveMin: boolean },
+  { min, max }: { min: number; max: number },
 ): number {
   const value = text(context, key);
   if (value === undefined) return fallback;
   const number = Number(value);
-  const aboveMin = inclusiveMin ? number >= min : number > min;
-  if (!/^\d*\.?\d+$/.test(value) || !aboveMin || number > max) {
-    const range = inclusiveMin ? `from ${min} to ${max}` : `above ${min} and at most ${max}`;
-    throw new SettingsError(`${key} must be a number ${range}, got "${value}"`);
+  if (!/^\d*\.?\d+$/.test(value) || number <= min || number > max) {
+    throw new SettingsError(`${key} must be a number above ${min} and at most ${max}, got "${value}"`);
   }
   return number;
 }

@@ -1,5 +1,4 @@
-// The custom domain (-c domainName, certificateArn, basePath): checked at synth, then put on whatever
-// front callers reach (the HTTP API's regional name, or an option in its place).
+// The custom domain (-c domainName, certificateArn, basePath), checked at synth.
 
 import { type ContextReader, SettingsError, text } from './context-values.ts';
 

@@ -1,5 +1,4 @@
-// How a new version reaches callers: the deployment strategy and the provisioned concurrency of
-// the `live` alias, read from CDK context and checked, with what each strategy does in the refusal.
+// How a new version reaches callers: deployment strategy and provisioned concurrency, from context.
 
 import { type ContextReader, integer, SettingsError, text } from './context-values.ts';
 

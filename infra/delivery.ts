@@ -1,6 +1,4 @@
-// Safe delivery: every code or configuration change publishes a new version of the function, and
-// CodeDeploy moves the `live` alias the API invokes onto it (canary, linear or all at once), rolling
-// back when an alarm fires during the shift, including alarms that watch the new version alone.
+// Safe delivery: a version per change, and CodeDeploy moving the `live` alias with alarm rollback.
 
 import { type CfnResource, Validations } from 'aws-cdk-lib';
 import type { Alarm, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
@@ -30,12 +28,9 @@ const CONFIGS: Record<DeploymentStrategy, ILambdaDeploymentConfig> = {
 };
 
 /**
- * The new-version alarms judge one-minute datapoints and fire on 2 bad minutes out of 3, so that
- * a version failing from its first request is caught about 3 minutes into a 5-minute canary
- * (2 minutes of data plus CloudWatch's delay), while one unlucky minute does not roll back.
+ * New-version alarms fire on 2 bad minutes of 3: a version failing from its first request is caught about
+ * 3 minutes into a 5-minute canary, while one unlucky minute does not roll back.
  */
-/** The alarms' period: a minute, as the stack's own (monitoring.ts). */
-const PERIOD = ALARM_PERIOD;
 const EVALUATION_PERIODS = 3;
 const DATAPOINTS = 2;
 
@@ -106,10 +101,8 @@ export class Delivery extends Construct {
 }
 
 /**
- * Lambda publishes Errors, Invocations and Duration of an alias invocation with the dimensions
- * {FunctionName, Resource: "<function>:<alias>", ExecutedVersion: "<n>"}; the function's EMF
- * ServerErrors carry {service, version}. Dimensioned on this synth's version number, these see the
- * new version while it gets 10% of the requests, where function-wide metrics would dilute it.
+ * Alarms dimensioned on this synth's version (Lambda's ExecutedVersion, the EMF `version`): they see the new
+ * version while it gets 10% of the requests, where function-wide metrics would dilute it.
  */
 function newVersionAlarms(
   scope: Construct,
@@ -128,10 +121,9 @@ function newVersionAlarms(
         ExecutedVersion: version.version,
       },
       statistic,
-      period: PERIOD,
+      period: ALARM_PERIOD,
     });
-  // The function's EMF counts, dimensioned by service and executed version, as a share of the
-  // version's invocations (in minutes with enough of them).
+  // The function's EMF count for this version, as a share of its invocations.
   const share = (metricName: string, label: string) =>
     busyMinuteRate(
       new Metric({
@@ -139,7 +131,7 @@ function newVersionAlarms(
         metricName,
         dimensionsMap: { [DIMENSIONS.service]: service, [DIMENSIONS.version]: version.version },
         statistic: 'Sum',
-        period: PERIOD,
+        period: ALARM_PERIOD,
       }),
       lambda('Invocations', 'Sum'),
       settings.minRequests,

@@ -1,5 +1,4 @@
-// "Did you mean": how far a typed name is from a known one, for the stack's context keys and the
-// local CLIs' options alike (a plain module, so neither borrows it from the other's room).
+// "Did you mean": how far a typed name is from a known one (context keys and CLI options).
 
 /** Levenshtein distance: enough to suggest the key (or the CLI option) a typo was meant to be. */
 export function distance(a: string, b: string): number {

@@ -1,6 +1,4 @@
-// How callers reach the function: the HTTP API by default, or the opt-in edge in its place
-// (infra/edge/). What the stack needs from either, so that it never asks which one it has:
-// the metrics the 5xx alarm and the dashboard count, the function's variables, and the outputs.
+// How callers reach the function (the HTTP API, or the edge): its metrics, variables and outputs.
 
 import type { Duration } from 'aws-cdk-lib';
 import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';

@@ -1,5 +1,4 @@
-// The function's code asset: scripts/build.ts run locally, so the bundle that deploys is the one
-// the local server, the benchmark and the tests use. No Docker, no second esbuild configuration.
+// The function's code asset: the one build (`npm run build`) run locally, no Docker.
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +6,7 @@ import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const BUILD_SCRIPT = `${root}scripts/build.ts`;
+const BUILD_CLI = `${root}local/cli/build.ts`;
 
 /** Lambda handler setting for the bundle's `index.mjs`. */
 export const HANDLER = 'index.handler';
@@ -23,7 +22,7 @@ export function handlerCode(): Code {
         tryBundle(outputDir) {
           // The Node running this app (it strips types, so it runs build.ts as well); synchronous
           // because CDK's bundling hook is.
-          execFileSync(process.execPath, [BUILD_SCRIPT, outputDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+          execFileSync(process.execPath, [BUILD_CLI, outputDir], { stdio: ['ignore', 'ignore', 'inherit'] });
           return true;
         },
       },

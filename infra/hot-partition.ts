@@ -1,7 +1,5 @@
-// A hot partition, seen before callers feel it: DynamoDB's per-reason throttle metrics on the
-// dashboard, and an alarm when one partition key's reads are throttled (the SDK's retries still
-// hide it from callers then, as added latency). Contributor Insights on the table (throttled keys
-// only) names the key; its rules have a timestamp in their names, so no dashboard widget can.
+// A hot partition, seen before callers feel it: throttle metrics by reason, and an alarm.
+// Contributor Insights names the key; its rules carry a timestamp in their names, so no widget can.
 
 import { Duration } from 'aws-cdk-lib';
 import { GraphWidget, type Metric } from 'aws-cdk-lib/aws-cloudwatch';

@@ -1,5 +1,4 @@
-// Who issues the tokens, read from context: the stack's own Cognito user pool (the default) or an
-// external OIDC issuer, and what both share (required scopes, the groups claim).
+// Who issues the tokens, read from context: the stack's own user pool, or an external OIDC issuer.
 
 import { type ContextReader, httpsUrl, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 

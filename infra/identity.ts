@@ -1,5 +1,4 @@
-// Who may call: the stack's own Cognito user pool (users, plus a machine client when a scope is
-// required) or an external OIDC issuer; and what the function and the gateway check tokens against.
+// Who may call: the stack's own Cognito user pool or an external issuer, and what tokens are checked against.
 
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -19,13 +18,10 @@ export interface IdentityProps {
 }
 
 export class Identity extends Construct {
-  /** The tokens' `iss`. */
   readonly issuer: string;
   /** Accepted audiences: `aud`, or for Cognito access tokens the app client ids (`client_id`). */
   readonly audience: string[];
-  /** Scopes of which a token must carry one; empty: none required. */
   readonly requiredScopes: string[];
-  /** The function's variables for who may call (functionEnvironment's `auth`). */
   readonly environment: Record<string, string>;
   readonly userPool?: UserPool;
   readonly appClient?: UserPoolClient;

@@ -1,5 +1,4 @@
-// What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard,
-// built from the AWS metrics of the front (front.ts), function and table plus the function's own EMF metrics.
+// What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard.
 
 import { Duration, Validations } from 'aws-cdk-lib';
 import {
@@ -29,10 +28,8 @@ const FAILED_OUTCOMES = OUTCOMES.filter((outcome) => outcome !== 'ok');
 /** Dashboard granularity. */
 const PERIOD = Duration.minutes(5);
 /**
- * Alarms judge one-minute datapoints and fire when 3 of the last 5 are bad: one bad minute (a
- * deploy, one cold burst, one retried throttle) does not page, trouble lasting about three
- * minutes does, and it still fires when it flickers (bad, good, bad, bad) rather than needing
- * three in a row. It clears as soon as fewer than 3 of the last 5 minutes are bad.
+ * Alarms fire when 3 of the last 5 one-minute datapoints are bad: one bad minute (a deploy, a cold burst)
+ * does not page, about three minutes of trouble does, flickering or not.
  */
 export const ALARM_PERIOD = Duration.minutes(1);
 export const ALARM_EVALUATION_PERIODS = 5;
@@ -53,12 +50,8 @@ export interface MonitoringProps {
 }
 
 /**
- * Client-credentials tokens a second, sustained over 5 minutes, above which MachineTokens fires: each
- * is billed ($0.00225, $8.10 an hour per token a second), outside every ceiling, where a client that
- * keeps its token fetches one an hour. Cognito publishes the ClientAuthentication category's calls,
- * the usage Service Quotas compares with the quota, every 5 minutes (Cognito Developer Guide,
- * "Tracking quotas and usage in CloudWatch and Service Quotas"); the count is the account's, every
- * user pool of the Region together.
+ * Client-credentials tokens a second over 5 minutes above which MachineTokens fires: each is billed ($8.10 an
+ * hour per token a second), where a client keeping its token fetches one an hour. The count is the account's.
  */
 export const MACHINE_TOKENS_PER_SECOND_ALARM = 1;
 const MACHINE_TOKENS_PERIOD = Duration.minutes(5);
@@ -205,9 +198,8 @@ export class Monitoring extends Construct {
 }
 
 /**
- * `errors` as a percentage of `requests`, judged only in minutes with at least `minRequests`: in a
- * quiet minute one error among three requests is 33% and means nothing. Other minutes yield 0, never
- * missing. The one rate the mailed alarm and the canary's rollback alarm both judge by.
+ * `errors` as a percentage of `requests`, in minutes with at least `minRequests` (one in three means nothing),
+ * else 0: the rate the mailed alarm and the canary's rollback alarm both judge by.
  */
 export function busyMinuteRate(errors: IMetric, requests: IMetric, minRequests: number, label: string): IMetric {
   return new MathExpression({

@@ -1,7 +1,4 @@
-// The whole service: table → identity → function → grant → delivery → front (the HTTP API, or the
-// opt-in edge in its place) → monitoring → budget (opt-in) → outputs.
-// Settings come from CDK context (infra/settings.ts); cdk-nag acknowledgements sit next to what they
-// are about.
+// The whole service: table → identity → function → delivery → front → monitoring → budget → outputs.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -69,10 +66,8 @@ export class PlantStoreStack extends Stack {
       retain: !settings.dev,
       removalPolicy,
     });
-    // Every resource carries its environment: the pipeline's role may manage smoke users only in this
-    // pool (infra/deploy-access.ts), and another environment's execution policy and boundary refuse
-    // anything tagged so (infra/deploy-access/bootstrap/).
-    // (A dashboard takes no tags in CloudFormation; its name carries the stack's.)
+    // Every resource carries its environment, which other environments' bootstrap policies refuse
+    // (infra/deploy-access/bootstrap/). A dashboard takes no tags; its name carries the stack's.
     Tags.of(this).add(ENVIRONMENT_TAG, settings.environment, { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] });
 
     // Function: its own role and log group, so nothing beyond what is granted below is allowed. The
@@ -133,8 +128,7 @@ export class PlantStoreStack extends Stack {
       service,
     });
 
-    // Front: how callers reach the live alias. The HTTP API (its routes; optional JWT authorizer and
-    // custom domain), or with -c edge=true CloudFront + WAF in its place (infra/edge/).
+    // Front: the HTTP API, or with -c edge=true CloudFront + WAF in its place (infra/edge/).
     const { corsOrigins, customDomain } = settings;
     const front: Front = settings.edge
       ? new Edge(this, 'Edge', {

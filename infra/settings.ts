@@ -1,5 +1,4 @@
-// Deploy-time settings of the stack, read once from CDK context (`-c key=value` or cdk.json) and
-// checked, naming the bad key, before any resource is defined.
+// Deploy-time settings, read once from CDK context and checked before any resource is defined.
 
 import {
   type GroupCacheConfig,
@@ -26,13 +25,10 @@ export { SettingsError } from './context-values.ts';
 export interface StackSettings {
   /** A disposable stack: the table and user pool are destroyed with it, no deletion protection. */
   dev: boolean;
-  /** The bill ceiling (`maxRequestsPerSecond`): stage throttle, concurrency, table maximum. */
   ceiling: Ceiling;
   /** Browser origins allowed by CORS; empty means CORS is off. */
   corsOrigins: string[];
-  /** Who issues the tokens the function (and optionally the gateway) accepts. */
   identity: IdentitySettings;
-  /** API Gateway checks the JWT too, before the function is invoked. */
   jwtAuthorizer: boolean;
   /** A custom domain name mapped to the API; undefined: only the execute-api URL. */
   customDomain: CustomDomain | undefined;
@@ -42,14 +38,11 @@ export interface StackSettings {
   samLocal: boolean;
   /** The function's processor: Graviton (arm64, the default: cheaper per GB-second) or x86_64. */
   architecture: 'arm64' | 'x86_64';
-  /** The function's memory (`memoryMb`), and with it its CPU. */
   memoryMb: number;
-  /** What is recorded per request: the function's record, access log, platform records, traces. */
   telemetry: TelemetrySettings;
   /** Stack traces through the source map (NODE_OPTIONS=--enable-source-maps), at a cold-start cost. */
   sourceMaps: boolean;
   alarms: AlarmSettings;
-  /** How a new version reaches callers (deployment strategy, provisioned concurrency). */
   delivery: DeliverySettings;
   /** CloudFront + WAF in the HTTP API's place (-c edge=true, docs/edge.md); undefined: off. */
   edge: EdgeSettings | undefined;
@@ -101,7 +94,7 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
     sourceMaps: flag(context, 'sourceMaps'),
     alarms: {
       email: alarmEmail,
-      errorRatePercent: decimal(context, 'alarmErrorRatePercent', 1, { min: 0, max: 100, inclusiveMin: false }),
+      errorRatePercent: decimal(context, 'alarmErrorRatePercent', 1, { min: 0, max: 100 }),
       minRequests: integer(context, 'alarmMinRequests', 10),
       // A threshold at or past the timeout could never be crossed.
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),

@@ -1,5 +1,4 @@
-// Environments by name (`-c env=NAME`): each one its own stack and its own `service` metric
-// dimension, so two environments in one account never share data, alarms or a dashboard.
+// Environments by name (-c env=NAME): each its own stack and `service` dimension.
 
 import { SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import { type ContextReader, flag, SettingsError, text } from './context-values.ts';
@@ -26,9 +25,8 @@ export function environmentOf(context: ContextReader): string {
 }
 
 /**
- * `PlantStore` for production, `PlantStore-<env>` for any other; `-c stackName` overrides, but not
- * with a name of another environment's (`PlantStore`, `PlantStore-<other>…`): the stack would be
- * retagged, and reached by that environment's bootstrap policies.
+ * `PlantStore` for production, `PlantStore-<env>` for others; `-c stackName` overrides, but not with another
+ * environment's name, whose bootstrap policies would then reach it.
  */
 export function stackNameOf(context: ContextReader): string {
   const environment = environmentOf(context);
@@ -54,20 +52,13 @@ export function serviceNameOf(environment: string): string {
   return environment === PRODUCTION ? SERVICE_NAME : `${SERVICE_NAME}-${environment}`;
 }
 
-/**
- * The line every synth prints about the stack it made: the CDK CLI drops `-c dev` (no `=true`) with
- * only a warning, so which kind was made is always said.
- */
+/** Said on every synth: the CDK CLI drops `-c dev` (no `=true`) with only a warning. */
 export const stackKindLine = (stackName: string, disposable: boolean): string =>
   disposable
     ? `${stackName}: a disposable stack (-c dev=true): cdk destroy deletes its table, user pool and logs`
     : `${stackName}: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)`;
 
-/**
- * A disposable stack (`-c dev=true`) deletes its table and user pool with it: refused under the
- * production stack's name, and in the production environment, whose metrics (its `service`) it
- * would share with the production stack's alarms.
- */
+/** A disposable stack is refused as PlantStore, and in production, whose alarms would read its metrics. */
 export function refuseDisposableProduction(context: ContextReader, stackName: string): void {
   // stackNameOf already refused the production stack's name in another environment.
   if (!flag(context, 'dev') || environmentOf(context) !== PRODUCTION) return;

@@ -1,5 +1,4 @@
-// The app's stacks: the service's and, with -c edge=true outside us-east-1, the edge's web ACL beside
-// it in us-east-1 (CloudFront's web ACLs live there), handed over as a cross-Region reference.
+// The app's stacks: the service's and, with the edge outside us-east-1, its web ACL's beside it.
 
 import type { App, Environment } from 'aws-cdk-lib';
 import { SettingsError } from './context-values.ts';
@@ -7,10 +6,7 @@ import { EDGE_WAF_STACK, EdgeWafStack } from './edge/waf.ts';
 import { PlantStoreStack } from './plant-store-stack.ts';
 import { readSettings } from './settings.ts';
 
-/**
- * Without the edge, one environment-agnostic stack, as always. `env`: the CLI's account and Region
- * (from the profile or AWS_REGION), which the edge's stacks need at synth.
- */
+/** Without the edge, one environment-agnostic stack; `env` (the CLI's account and Region) the edge's need. */
 export function plantStoreStacks(
   app: App,
   id: string,

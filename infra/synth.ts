@@ -1,6 +1,4 @@
-// The app synthesized in this process as `cdk synth` builds it (cdk.json's context, cdk-nag's
-// checks), for what needs the template without the CLI: the tests and the bench's price of the
-// stack's alarms. `npx cdk synth` itself runs app.ts.
+// The app synthesized in this process as `cdk synth` builds it, for the tests and the lab.
 
 import { readFileSync } from 'node:fs';
 import { App, type Environment, Validations } from 'aws-cdk-lib';
@@ -14,7 +12,6 @@ import { plantStoreStacks } from './stacks.ts';
 const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
 
 export interface SynthesizeOptions {
-  /** Where the cloud assembly goes. */
   outdir: string;
   /** Bundle the function's code; skipped by default, as most uses are about the template. */
   bundle?: boolean;
@@ -33,8 +30,7 @@ export function synthesize(context: Record<string, unknown>, { outdir, bundle = 
       ...context,
     },
   });
-  // As app.ts: the environment's boundary and stack name from the context. Unlike app.ts it does not
-  // refuse a disposable production (-c dev=true under PlantStore): tests synthesize that template.
+  // As app.ts, but a disposable production (-c dev=true under PlantStore) is not refused: tests synthesize it.
   bootstrapRequirements(app);
   const stack: PlantStoreStack = plantStoreStacks(
     app,

@@ -1,6 +1,4 @@
-// What the deployed stack records per request, and at what price (docs/deploy.md's flag table,
-// measured by `npm run bench`): the function's record, the API access log, Lambda's platform
-// records and X-Ray. One module for the stack, the local server and the benchmark.
+// What the deployed stack records per request: function record, access log, platform records, X-Ray.
 
 import { functionEnvironment, REQUEST_LOG_MODES, type RequestLogMode } from '../handlers/lib/environment.ts';
 import {
@@ -20,21 +18,11 @@ export interface TelemetrySettings {
   requestLog: RequestLogMode;
   /** The API access log's fields: the few an operator needs (default), or the earlier verbose set. */
   accessLog: AccessLogFormat;
-  /**
-   * The access log group's class. Infrequent Access ingests at half the price and has no metric
-   * filters, Live Tail or EMF extraction, none of which the access log needs; the function's log
-   * group stays Standard, since its records carry the EMF metrics the dashboard and alarms read.
-   */
+  /** The access log group's class: Infrequent Access ingests at half the price and lacks only what it needn't. */
   accessLogClass: (typeof LOG_CLASSES)[number];
-  /**
-   * X-Ray active tracing. Lambda samples 1 request a second and 5% of the rest, not configurable
-   * for a function (Lambda Developer Guide, "Visualize Lambda function invocations using AWS X-Ray").
-   */
+  /** X-Ray active tracing (Lambda samples 1 request a second and 5% of the rest). */
   tracing: boolean;
-  /**
-   * Lambda's system log level (JSON log format). WARN drops platform.start and platform.report on
-   * every invocation; a failed or timed-out invocation and a failed INIT are still reported.
-   */
+  /** Lambda's system log level: WARN drops the per-invocation platform records, failures still reported. */
   systemLogLevel: (typeof SYSTEM_LOG_LEVELS)[number];
 }
 
@@ -70,8 +58,7 @@ export function telemetryEnvironment(
 ): Record<string, string> {
   return functionEnvironment({
     telemetry: {
-      // The service name (one per environment: infra/stack-environment.ts) and namespace the
-      // dashboard and alarms read.
+      // The service (one per environment) and namespace the dashboard and alarms read.
       service,
       namespace: METRICS_NAMESPACE,
       requestLog,

@@ -1,5 +1,4 @@
-// The stack's own Cognito user pool: users sign in with a password through a public app client;
-// a required scope adds what an OAuth grant needs (resource server, domain, machine client).
+// The stack's own Cognito user pool: a public app client, and with a required scope a machine client.
 
 import { Aws, Duration, Fn, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
@@ -97,9 +96,8 @@ function defaultDomainPrefix(scope: Construct): string {
 }
 
 /**
- * Tokens from `initiate-auth` carry only `aws.cognito.signin.user.admin`, so a required scope
- * needs an OAuth grant: a resource server defining it, a domain serving /oauth2/token, and a
- * confidential client allowed the client-credentials grant (machine callers; its `sub` is its id).
+ * Tokens from initiate-auth carry only aws.cognito.signin.user.admin, so a required scope needs an OAuth grant:
+ * a resource server, a domain serving /oauth2/token, and a client-credentials client for machine callers.
  */
 function machineAccess(scope: Construct, userPool: UserPool, settings: UserPoolIdentity) {
   const scopes: OAuthScope[] = [];

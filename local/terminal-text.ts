@@ -1,20 +1,14 @@
-// What may reach a terminal or a CI log from text others chose (a request, a response body, an
-// argument, a stored plant): control characters escaped, so nothing moves the cursor, recolours or
-// clears the screen, reorders what is shown, or starts a line that looks like the program's own.
+// Text others chose, made safe for a terminal or CI log: control characters escaped.
 
-/**
- * C0 and C1 controls (newlines, ESC and the 8-bit CSI that start terminal sequences), DEL, the
- * Unicode line and paragraph separators and the bidirectional overrides that reorder what a
- * terminal shows, and the backslash that escapes them.
- */
+/** C0 and C1 controls, DEL, line and paragraph separators, bidi overrides, and the backslash that escapes them. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const hex = (char: string, digits: number) => char.charCodeAt(0).toString(16).padStart(digits, '0');
 
 /**
- * One value or line, for a line of output: each unsafe character as `\xNN` or `\uNNNN`. A backslash
- * is doubled, so an escape seen in the output was one in the input, not text made to look like one.
+ * One value or line: each unsafe character as `\xNN` or `\uNNNN`, a backslash doubled, so an escape in
+ * the output was one in the input.
  */
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, (char) => {
@@ -24,10 +18,8 @@ export function escapeControls(text: string): string {
 }
 
 /**
- * Whatever a command writes, whole: each unsafe character but the tab, line feed and backslash its
- * own lines and JSON are made of, as `\uNNNN`. JSON.stringify leaves C1 controls, separators and
- * bidi overrides raw inside strings; written this way they are the same JSON escape, so `--json`
- * output stays valid and parses equal. Values on a line still need escapeControls (a line feed).
+ * Whatever a command writes: unsafe characters but tab, line feed and backslash as `\uNNNN`, the JSON
+ * escape, so `--json` output (JSON.stringify leaves C1 controls and bidi raw) stays valid and parses equal.
  */
 export function escapeOutput(text: string): string {
   return text.replace(UNSAFE, (char) => ('\\\t\n'.includes(char) ? char : `\\u${hex(char, 4)}`));

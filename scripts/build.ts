@@ -1,5 +1,4 @@
-// The one build of the Lambda bundle: used by `cdk deploy`, the local server, the benchmark and
-// the tests, so what is tested is what is deployed.
+// The one build of the Lambda bundle: for deploys, the local server, the lab and the tests.
 
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
@@ -52,10 +51,4 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
     logLevel: 'warning',
     ...overrides,
   });
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const outdir = process.argv[2] ?? `${root}dist/list-plants`;
-  await buildHandler(outdir);
-  console.log(`Built ${outdir}/${BUNDLE_FILE}`);
 }

@@ -1,6 +1,4 @@
-// The reference client's types, generated from openapi.yaml by openapi-typescript into
-// client/api-types.ts, with each operation's route as a value (`npm run client:types`,
-// local/cli/client-types.ts, is its command line).
+// The reference client's types, generated from openapi.yaml into client/api-types.ts.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -12,12 +10,9 @@ const SPEC = new URL('../openapi.yaml', import.meta.url);
 export const CLIENT_TYPES_FILE = fileURLToPath(new URL('../client/api-types.ts', import.meta.url));
 const HEADER = `// Generated from openapi.yaml by \`npm run client:types\` (openapi-typescript): do not edit.\n\n`;
 
-// openapi-typescript 7 writes its output with the TypeScript compiler API, which TypeScript 7 (the
-// project's compiler) no longer ships; for its imports only, "typescript" is TypeScript 6
-// (openapi-ts/openapi-typescript#2841). package.json's override of its typescript peer is the
-// install-time half: without it npm ci refuses TypeScript 7 (ERESOLVE), and an override to
-// @typescript/typescript6 is refused too, so the override only lets it install and this hook is
-// what lets it run. Drop both once openapi-typescript supports TypeScript 7.
+// openapi-typescript 7 needs the TypeScript compiler API, which TypeScript 7 no longer ships: for its imports
+// only, "typescript" is TypeScript 6 (openapi-ts/openapi-typescript#2841). package.json's override of its peer
+// lets it install, this hook lets it run; drop both once openapi-typescript supports TypeScript 7.
 registerHooks({
   resolve: (specifier, context, nextResolve) =>
     nextResolve(
@@ -27,10 +22,7 @@ registerHooks({
       context,
     ),
 });
-/**
- * Writes the generated types to `out` (default client/api-types.ts); with `check`, writes nothing
- * and says whether the file is what openapi.yaml generates. `ok` is false only for a stale check.
- */
+/** Writes the types to `out` (default client/api-types.ts); with `check`, `ok` says whether it is current. */
 export async function clientTypes({ check = false, out }: { check?: boolean; out?: string | undefined }) {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const typesFile = out ?? CLIENT_TYPES_FILE;

@@ -1,12 +1,10 @@
-// The optional budget alarm (`-c monthlyBudgetUsd=N`): an AWS Budgets cost budget that mails the
-// alarm address when the month's actual cost passes 80% and 100%, and when the forecast passes 100%.
+// The optional budget alarm (-c monthlyBudgetUsd=N): mails at 80% and 100% of actual, 100% forecast.
 
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import type { Construct } from 'constructs';
 import { type ContextReader, decimal, SettingsError, text } from '../context-values.ts';
 
 export interface BudgetSettings {
-  /** AWS Budgets monthly cost budget, in USD. */
   usd: number;
   /** Where its notices go: the alarm address (-c alarmEmail), which it needs. */
   email: string;
@@ -17,7 +15,7 @@ export const BUDGET_CONTEXT_KEYS = ['monthlyBudgetUsd'] as const;
 /** Undefined without `-c monthlyBudgetUsd`. */
 export function readBudget(context: ContextReader): BudgetSettings | undefined {
   if (context('monthlyBudgetUsd') === undefined) return undefined;
-  const usd = decimal(context, 'monthlyBudgetUsd', 0, { min: 0, max: 1_000_000, inclusiveMin: false });
+  const usd = decimal(context, 'monthlyBudgetUsd', 0, { min: 0, max: 1_000_000 });
   const email = text(context, 'alarmEmail');
   if (email === undefined) {
     throw new SettingsError('monthlyBudgetUsd needs alarmEmail: the address the budget notices go to');

@@ -1,6 +1,4 @@
-// CDK app of the access stack, deployed once by an administrator (docs/pipeline.md):
-// npx cdk deploy --app "node infra/deploy-access/app.ts" -c githubRepository=OWNER/NAME
-// (or =none: each environment's bootstrap policies alone, for deploys by hand, README.md)
+// CDK app of the access stack, deployed once by an administrator (docs/pipeline.md).
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';

@@ -1,6 +1,4 @@
-// What a deploy role may do, for one environment: deploy that environment's stacks itself (change
-// sets, its own execution role, its own asset bucket and bootstrap version), read its smoke user's
-// secret (no call on any user pool) and make the post-deploy check's reads (reads.ts). cdk-nag's acknowledgements of it live here too.
+// What a deploy role may do, for one environment, and cdk-nag's acknowledgements of it.
 
 import { Aws, Validations } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';

@@ -1,15 +1,12 @@
-// What the post-deploy check (`npm run check:deployed`, deployed/live-check.ts) may read with a deploy
-// role's credentials, beyond the stack calls the deploy itself holds: each call, its IAM action, and
-// the environment's resources it may read them on.
+// What the post-deploy check may read with a deploy role: each call, its IAM action, its resources.
 
 import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { defaultStackName, ENVIRONMENT_TAG } from '../stack-environment.ts';
 
 /**
- * The post-deploy check's reads (deployed/live-check.ts) beyond DEPLOY_STACK_ACTIONS, each with the
- * call that needs it and the resources it may read: its environment's, by the names CloudFormation
- * gives them (`<stack>-<logical id>-<suffix>`). Budgets are named by CloudFormation without the stack.
+ * The post-deploy check's reads beyond DEPLOY_STACK_ACTIONS: each call, its action, and its environment's
+ * resources by the names CloudFormation gives them (`<stack>-<logical id>-<suffix>`; budgets without the stack).
  */
 export const POST_DEPLOY_READS = [
   {

@@ -1,10 +1,5 @@
-// Deploy access without keys: GitHub's OIDC provider and the roles an administrator deploys once
-// (infra/deploy-access/app.ts), with each environment's bootstrap policies (infra/deploy-access/bootstrap/). One
-// deploy role per GitHub environment, trusted by that environment's jobs of pipeline.yml on main
-// (infra/deploy-access/trust.ts), deploys that environment's stacks itself: no CDK bootstrap role,
-// whose CloudFormation rights span the account; the diff role, for pull requests, may only read the
-// environments' templates (`cdk diff`). Both reach the Regions of the stacks the options may add too.
-// Without a repository (-c githubRepository=none), the bootstrap policies alone.
+// Deploy access without keys: GitHub's OIDC provider, a deploy role per environment, a diff role.
+// No CDK bootstrap role: its CloudFormation rights span the account; each role deploys one environment.
 
 import {
   Aws,
@@ -127,9 +122,8 @@ export class DeployAccessStack extends Stack {
 }
 
 /**
- * The smoke user's name and a generated password, for the pool user an administrator makes once
- * (docs/pipeline.md). Tagged with its environment, so that no other environment's execution role
- * may read it (the execution policy's tag fence); kept when the access stack goes, as the user is.
+ * The smoke user's name and password (docs/pipeline.md), tagged with its environment so no other's
+ * execution role may read it; kept when the access stack goes, as the user is.
  */
 function smokeSecret(scope: Construct, environment: string): Secret {
   const secret = new Secret(scope, `SmokeSecret${pascal(environment)}`, {

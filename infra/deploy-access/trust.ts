@@ -1,7 +1,5 @@
-// Who may assume the access stack's roles, as STS checks it: the repository by its immutable id and
-// its name, the job by GitHub's own claims (environment, ref, workflow file), which STS evaluates as
-// condition keys of a trust policy since 2026-01. The subject names owner and repository in the
-// legacy (`repo:OWNER/NAME:…`), immutable (`repo:OWNER@ID/NAME@ID:…`) and customized (`…:ref:…`) formats.
+// Who may assume the access stack's roles: the repository and the job, as STS checks GitHub's claims.
+// Subjects in the legacy (`repo:OWNER/NAME:…`), immutable (`repo:OWNER@ID/NAME@ID:…`) and `…:ref:…` formats.
 
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
 /** The audience aws-actions/configure-aws-credentials asks GitHub for. */
@@ -24,11 +22,7 @@ export interface Repository {
   repositoryId: string;
 }
 
-/**
- * A subject is `repo:<repository>:<context>` (GitHub docs, "OpenID Connect"): the repository part
- * `OWNER/NAME`, or `OWNER@<owner id>/NAME@<repository id>` for immutable subjects, and the context
- * followed by `:ref:<ref>` under the template the set-up used to install.
- */
+/** `repo:<OWNER/NAME or OWNER@id/NAME@id>:<context>` (GitHub docs, "OpenID Connect"), `:ref:<ref>` as templated. */
 const subjectOf = ({ repository, repositoryId }: Repository, context: string) => {
   const [owner, name] = repository.split('/');
   return [repository, `${owner}@*/${name}@${repositoryId}`].flatMap((who) => [

@@ -1,8 +1,4 @@
-// The opt-in edge (-c edge=true): CloudFront and its AWS WAF web ACL (waf.ts) as the only way to the
-// function, in place of the HTTP API. CloudFront calls the `live` alias through its function URL,
-// which takes only requests this distribution signs (origin access control, AuthType AWS_IAM,
-// permission for CloudFront with the distribution's ARN); its viewer-request function
-// (viewer-function.ts) carries the caller's token past the signature in a header of its own.
+// The opt-in edge (-c edge=true): CloudFront and AWS WAF as the only way to the function.
 
 import { Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -52,7 +48,7 @@ export interface EdgeProps {
   /** What CloudFront calls: the alias CodeDeploy moves, so canaries and rollbacks work as before. */
   alias: Alias;
   settings: EdgeSettings;
-  /** The web ACL of the EdgeWafStack in us-east-1 (option.ts adds it); undefined: made here, in a us-east-1 stack. */
+  /** The web ACL of the EdgeWafStack in us-east-1 (stacks.ts); undefined: made here, in a us-east-1 stack. */
   webAclArn: string | undefined;
   /** The API's paths: anything else is answered 404 at the edge, as the HTTP API's routes would. */
   paths: readonly string[];
@@ -138,8 +134,7 @@ export class Edge extends Construct implements Front {
     ];
   }
 
-  // CloudFront's web ACL can only be created in us-east-1: here when this stack is there, else
-  // plantStoreStacks() makes it in a stack of its own there and passes its ARN.
+  // CloudFront's web ACL lives in us-east-1: made here when this stack is there, else by stacks.ts.
   private webAclHere(settings: EdgeSettings): string {
     if (Stack.of(this).region !== EDGE_WAF_REGION) {
       throw new SettingsError(

@@ -1,6 +1,4 @@
-// The edge's origin: a function URL on the `live` alias that takes only requests CloudFront signs for
-// one distribution (AuthType AWS_IAM, a resource policy naming that distribution), its host for the
-// origin, and its own metrics, which the 5xx alarm and the dashboard count in API Gateway's place.
+// The edge's origin: a function URL on `live` that takes only requests CloudFront signs, and its metrics.
 
 import { type Duration, Fn } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
@@ -28,11 +26,7 @@ export function aliasFunctionUrl(alias: Alias, corsOrigins: string[]): FunctionU
 /** `https://<id>.lambda-url.<region>.on.aws/` → its host, at deploy (the URL is a token at synth). */
 export const functionUrlHost = ({ url }: FunctionUrl): string => Fn.select(2, Fn.split('/', url));
 
-/**
- * The URL's only caller: CloudFront, for the distribution `distributionArn` names. Both actions, as
- * Lambda asks of function URLs since October 2025; InvokeFunction only through the URL. On the alias,
- * whose URL this is.
- */
+/** The URL's only caller: CloudFront, for this distribution; both actions, as Lambda asks since October 2025. */
 export function allowOnlyDistribution(scope: Construct, alias: Alias, distributionArn: string): void {
   const grant = { principal: 'cloudfront.amazonaws.com', functionName: alias.functionArn, sourceArn: distributionArn };
   new CfnPermission(scope, 'InvokeUrlFromDistribution', { ...grant, action: 'lambda:InvokeFunctionUrl' });

@@ -1,5 +1,4 @@
-// The opt-in edge's settings (-c edge=true): CloudFront + AWS WAF as the only way to the function,
-// with rate limits per bearer token, per client address and for everyone together (waf.ts).
+// The opt-in edge's settings (-c edge=true): its rate limits (waf.ts).
 
 import { type ContextReader, flag, integer, oneOf, SettingsError, text } from '../context-values.ts';
 
@@ -16,12 +15,6 @@ export interface EdgeSettings {
 
 export const EDGE_CONTEXT_KEYS = ['edge', 'edgeWindowSeconds', 'edgeTokenLimit', 'edgeIpLimit'] as const;
 
-/** Keys the edge read before, with what replaced them (context-keys.ts refuses them with this hint). */
-export const REMOVED_EDGE_KEYS: Record<string, string> = {
-  edgeSecretGeneration:
-    'the edge no longer shares a secret with the function (CloudFront signs its requests to the function URL: docs/edge.md); delete it from cdk.json and the command line',
-};
-
 /** CloudFront's certificates live in ACM in us-east-1, whatever the Region of the stack. */
 const CLOUDFRONT_CERTIFICATE = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
 const WINDOWS = ['60', '120', '300', '600'] as const;
@@ -29,9 +22,8 @@ const WINDOWS = ['60', '120', '300', '600'] as const;
 const WAF_MIN_LIMIT = 10;
 const WAF_MAX_LIMIT = 2_000_000_000;
 /**
- * Defaults as shares of the ceiling's rate (maxRequestsPerSecond, see ceiling.ts) over the window: one
- * token gets a fifth of it, one address half (a NAT or office shares an address; a caller rotating
- * tokens from one host does too), everyone together all of it.
+ * Defaults as shares of the ceiling's rate over the window: a token a fifth, an address half (a NAT shares
+ * one), everyone together all of it.
  */
 const TOKEN_SHARE = 0.2;
 const IP_SHARE = 0.5;

@@ -1,7 +1,5 @@
-// The edge's CloudFront Function (viewer request, cloudfront-js-2.0): the API's own 404 for any path
-// or method it doesn't serve, and the caller's Authorization moved to a header origin access control
-// leaves alone (OAC overwrites Authorization with its signature). Kept as source text: CloudFront runs
-// it, and test/infra/edge/viewer-function.test.ts runs the same text against CloudFront-shaped events.
+// The edge's CloudFront Function: 404 for what the API doesn't serve, the caller's token kept past OAC.
+// Kept as source text: CloudFront runs it, and its test runs the same text on CloudFront-shaped events.
 
 import { EDGE_HEADERS } from '../../handlers/lib/edge/environment.ts';
 import { pathPattern } from '../../handlers/lib/operations.ts';

@@ -1,7 +1,4 @@
-// The edge's web ACL (AWS WAF, CloudFront scope, so in us-east-1): AWS's free managed rule groups
-// for common attacks (blocked by a rule of this ACL on their labels), then rate limits per client
-// address, per bearer token and for everyone together, every block answered with the API's Error
-// body. In its own small stack when the service lives in another Region.
+// The edge's web ACL (CloudFront scope, us-east-1): managed rules and rate limits, blocks in the Error shape.
 
 import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -16,10 +13,7 @@ export const EDGE_WAF_STACK = { suffix: 'EdgeWaf', region: EDGE_WAF_REGION } as 
 const TOO_MANY = 'TooManyRequests';
 const FORBIDDEN = 'Forbidden';
 
-/**
- * What WAF answers when it blocks, exactly as the web ACL defines it (test/openapi.test.ts replays
- * these through the contract checker). The headers are the ones every answer of the API carries.
- */
+/** What WAF answers when it blocks (test/openapi.test.ts checks them against the contract), and their headers. */
 export const WAF_ANSWERS = {
   [TOO_MANY]: { status: 429, message: 'Too many requests from this caller; retry later' },
   [FORBIDDEN]: { status: 403, message: 'Request refused by the web application firewall' },
@@ -30,11 +24,8 @@ export const WAF_RESPONSE_HEADERS = [
 ] as const;
 
 /**
- * The labels of the managed rules that block by default. The groups run in count mode so that
- * the block is this ACL's own, with the API's Error body (a managed group's block can only send
- * WAF's default 403); the IP reputation list's AWSManagedIPDDoSList counts by default, so it
- * stays a label only. A whole namespace is blocked only for a group pinned to a version below, so
- * a rule AWS adds later blocks nothing until someone raises the pin and reads the changelog.
+ * The managed rules' labels blocked here, so that a block sends the API's Error body (a group's own can't);
+ * a namespace only for a group pinned to a version, so a rule AWS adds blocks nothing until the pin is raised.
  */
 const MANAGED_BLOCK_LABELS = [
   { scope: 'LABEL', key: 'awswaf:managed:aws:amazon-ip-list:AWSManagedIPReputationList' },
@@ -43,11 +34,8 @@ const MANAGED_BLOCK_LABELS = [
 ] as const;
 
 /**
- * AWS managed rule groups without a subscription fee (each is billed as one rule), fit for a
- * GET-only JSON API, with the static version each is pinned to (none: the group has no versions).
- * Not included: SQLi (no SQL behind the API), Linux/POSIX/PHP/WordPress and Known bad inputs (Log4Shell,
- * Java deserialization: nothing of the kind runs, and its version could not be pinned from here),
- * Bot Control, ATP and ACFP (paid per request, made for browsers and login pages).
+ * AWS managed rule groups without a fee that fit a GET-only JSON API, with their pinned versions (none: the
+ * group has none). SQLi, OS, PHP, known-bad-inputs and the paid bot and account groups don't apply here.
  */
 export const MANAGED_RULE_GROUPS = [
   // Scanners, botnets and addresses AWS threat intelligence has seen attacking: 25 WCU. Its lists
@@ -60,10 +48,7 @@ export const MANAGED_RULE_GROUPS = [
 
 export class EdgeWebAcl extends Construct {
   readonly webAcl: CfnWebACL;
-  /**
-   * WAF blocked more a minute than the ceiling admits, in 3 of 5 minutes: a flood it refuses is still
-   * billed, $0.60 per million requests evaluated (lab/docs/cost.md, "The worst hour").
-   */
+  /** Blocks above the ceiling's rate in 3 of 5 minutes: a refused flood is still billed (lab/docs/cost.md). */
   readonly blockedFlood: Alarm;
 
   constructor(scope: Construct, id: string, { windowSeconds, tokenLimit, ipLimit, totalLimit }: EdgeSettings) {
@@ -163,10 +148,8 @@ export class EdgeWebAcl extends Construct {
           visibilityConfig: visibility('RatePerBearerToken'),
         },
         {
-          // Every request together: the stage throttle's job, which a function URL has no stage
-          // for. Last, so that what a caller's own limit refused is not counted against everyone.
-          // CONSTANT counts what the scope-down matches: every request (no path is shorter than
-          // nothing), so only the sum is judged here.
+          // Every request together, the stage throttle's job (a function URL has none); last, so what a
+          // caller's own limit refused is not counted. The scope-down matches every request.
           name: 'RateAllCallers',
           priority: managed.length + 3,
           action: tooMany,

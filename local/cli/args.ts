@@ -1,5 +1,4 @@
-// Command-line parsing for the local CLIs: node's parseArgs, with its errors said in a line, a
-// suggestion for a mistyped option, and a hint when npm took an option meant for the command.
+// Command-line parsing for the CLIs: parseArgs, errors in a line, "did you mean", options npm took.
 
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { distance } from '../../infra/did-you-mean.ts';
@@ -51,9 +50,8 @@ function nearest(typed: string, names: string[]): string | undefined {
 }
 
 /**
- * `npm start --port 4001` (no `--`): npm keeps `--port` as its own setting, exports it as
- * npm_config_port=true, and passes only `4001` on. An option of ours that npm holds, and that
- * the command line lacks, is said so, with the command as it should have been written.
+ * `npm start --port 4001` (no `--`): npm keeps `--port`, exports npm_config_port=true and passes only
+ * `4001` on; such an option is said, with the command as it should have been written.
  */
 function takenByNpm(options: ParseArgsOptionsConfig, args: string[], env: NodeJS.ProcessEnv): string | undefined {
   const given = (name: string) => args.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));

@@ -1,5 +1,4 @@
-// `npm run build -- [DIR]`: the one build of the bundle (scripts/build.ts) from the command line,
-// through the CLIs' shell, so `--help` prints this instead of becoming a folder.
+// `npm run build -- [DIR]`: the one build of the bundle (scripts/build.ts), through the CLIs' shell.
 
 import { BUNDLE_FILE, buildHandler } from '../../scripts/build.ts';
 import { UsageError } from './args.ts';

@@ -1,6 +1,4 @@
-// `npm run check:deployed -- [--env NAME] [--outputs-file FILE]`: after a deploy, what the stack's
-// template claims that only the account can confirm, compared with the live resources by read-only
-// calls (deployed/live-check.ts); one line per finding, exits 1 when any differs.
+// `npm run check:deployed`: the deployed template's claims checked on the live resources.
 
 import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
 import { BudgetsClient } from '@aws-sdk/client-budgets';

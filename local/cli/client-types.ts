@@ -1,5 +1,4 @@
-// `npm run client:types -- [--check] [--out FILE]`: the reference client's types from openapi.yaml
-// (scripts/client-types.ts), through the CLIs' shell; --check exits 1 when the file is stale.
+// `npm run client:types -- [--check] [--out FILE]`: the reference client's types from openapi.yaml.
 
 import { clientTypes } from '../../scripts/client-types.ts';
 import { runCli } from './shell.ts';

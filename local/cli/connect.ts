@@ -1,13 +1,11 @@
 // Which store the data CLI works on: the one its flags name, else the running local server's.
 
 import { resolve } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { connectToDeployed } from '../../deployed/table.ts';
 import { localDirOf, parsePort, type StoreFlags, storeOptionsOf } from '../server/options.ts';
 import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
 import { openStore, TableNotFoundError } from '../store/store.ts';
-import { tableExists, tablesThere } from '../store/table.ts';
 import { UsageError } from './args.ts';
 
 export interface Target {
@@ -20,7 +18,6 @@ export interface Target {
 }
 
 export type TargetFlags = StoreFlags & {
-  aws?: boolean | undefined;
   port?: string | undefined;
   deployed?: boolean | undefined;
   'outputs-file'?: string | undefined;
@@ -28,14 +25,12 @@ export type TargetFlags = StoreFlags & {
 };
 
 /**
- * A store named on the command line wins over a running server: the user said which one, and a
- * server on another store must not quietly receive the writes. Two named stores are refused.
- * A data folder that a running server has open is reached through that server.
+ * A store named on the command line wins over a running server, which must not quietly get the writes;
+ * two are refused. A data folder a running server has open is reached through that server.
  */
 export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promise<Target> {
   const named = [
     flags.deployed && '--deployed',
-    flags.aws && '--aws',
     flags.endpoint && `--endpoint ${flags.endpoint}`,
     flags['data-dir'] && `--data-dir ${flags['data-dir']}`,
     flags.port && `--port ${flags.port}`,
@@ -51,8 +46,6 @@ export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promi
   }
   const options = storeOptionsOf(flags, env);
   const localDir = localDirOf(env);
-  // The region as the AWS CLI finds it (its profile included), unless named: not the local default.
-  if (flags.aws) return connectToAws(flags.region || env.AWS_REGION || env.AWS_DEFAULT_REGION, options.tableName);
   const viaServer = (server: ServerRecord) => throughServer(server, flags.table);
   if (flags.port) return viaServer(findServer(localDir, parsePort(flags.port, '--port')) as ServerRecord);
   // Flags before the environment (DYNAMODB_ENDPOINT, PLANTS_DATA_DIR, PORT), each before a server.
@@ -71,7 +64,7 @@ export async function connect(flags: TargetFlags, env: NodeJS.ProcessEnv): Promi
   const server = findServer(localDir);
   if (server) return viaServer(server);
   throw new Error(
-    'No local server is running. Start one (npm start), or name a store: --data-dir DIR, --endpoint URL (or DYNAMODB_ENDPOINT), or --aws --table NAME',
+    'No local server is running. Start one (npm start), or name a store: --data-dir DIR, --endpoint URL (or DYNAMODB_ENDPOINT), or --deployed',
   );
 }
 
@@ -100,27 +93,6 @@ function fromStore(store: Awaited<ReturnType<typeof openStore>>): Target {
     // A new table there is most likely a misspelt --table: said, since nothing else would show it.
     description: `${store.describe()}, table ${store.tableName}${store.createdTable ? ' (new: created now)' : ''}`,
     close: store.close,
-    ownerSub: async (user) => user,
-  };
-}
-
-/** A real table in the account of the SDK's default credentials; never created from here. */
-async function connectToAws(regionNamed: string | undefined, tableName: string): Promise<Target> {
-  const raw = new DynamoDBClient(regionNamed ? { region: regionNamed } : {});
-  const region = await raw.config.region().catch(() => {
-    raw.destroy();
-    throw new UsageError('No AWS region: pass --region, set AWS_REGION, or set one with aws configure');
-  });
-  if (!(await tableExists(raw, tableName))) {
-    const tables = await tablesThere(raw);
-    raw.destroy();
-    throw new Error(`Table ${tableName} does not exist in ${region} (deploy the stack first); ${tables}`);
-  }
-  return {
-    client: DynamoDBDocumentClient.from(raw),
-    tableName,
-    description: `AWS DynamoDB table ${tableName} in ${region}`,
-    close: async () => raw.destroy(),
     ownerSub: async (user) => user,
   };
 }

@@ -1,5 +1,4 @@
-// `npm run token -- <user> --deployed [--env NAME] [--groups a,b] [--reset-password] [--outputs-file FILE]`:
-// an access token from the deployed stack's user pool, printed alone on stdout.
+// `npm run token -- <user> --deployed`: an access token from the deployed stack's user pool.
 
 import { relative } from 'node:path';
 import { deployedSession } from '../../deployed/session.ts';

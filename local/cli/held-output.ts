@@ -1,5 +1,4 @@
-// What a step writes to stdout, held back to be written later: `npm start` loads the bundle, whose
-// `init` record would otherwise come before the banner, and writes it after, where the log starts.
+// Stdout held back while `npm start` loads the bundle, so its `init` record follows the banner.
 
 /** Runs `step` with stdout held, and returns its result and what it wrote (to pass to `release`). */
 export async function holdingStdout<T>(step: () => Promise<T>): Promise<[T, string[]]> {

@@ -1,5 +1,4 @@
-// A token from the local issuer for a local server: what `npm run token -- <user>` prints and what
-// `npm run smoke` calls with. The server's record says its issuer, audience, token shape and groups claim.
+// A token from the local issuer for a local server, as that server's record describes its issuer.
 
 import { groupsClaimOf } from '../issuer/auth-mode.ts';
 import { loadSigningKey } from '../issuer/keys.ts';

@@ -1,5 +1,4 @@
-// The data CLI's add, list and remove: one user's or one group's plants, or everyone's for list,
-// or what the API shows a user whose token names some groups.
+// The data CLI's add, list and remove.
 
 import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { groupsOf } from '../../handlers/lib/groups.ts';

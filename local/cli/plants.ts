@@ -12,10 +12,9 @@ const USAGE = `Usage: npm run plants -- <command> [options]
   add <owner> <name> [--tag TAG]         add one of a user's plants (owner: the user's sub)
   add --group GROUP <name> [--tag TAG]   add one of a group's plants, seen by every member
   import <file.csv|file.json|file.jsonl> [--skip-invalid]
-                                         add rows of owner (or group), name, tag and id; nothing is
-                                         written from a file with invalid rows unless --skip-invalid.
-                                         A row with an id replaces that plant: re-importing it changes
-                                         nothing. A row without one gets a new id each time.
+                                         add rows of owner (or group), name, tag and id, none if any
+                                         row is invalid unless --skip-invalid; a row with an id
+                                         replaces that plant, one without gets a new id each time
   list [owner | --group GROUP] [--json]  list plants (everyone's when neither is given)
   list <owner> --groups G,H              what the API shows the owner with a token naming groups G
                                          and H: their own plants, then each group's
@@ -28,13 +27,10 @@ Store (default: the running local server's; every command prints the one it used
   --port N             the local server on port N
   --data-dir DIR       the embedded store persisted in DIR (through the server that has it open, if any)
   --endpoint URL       an external DynamoDB endpoint (or DYNAMODB_ENDPOINT)
-  --aws                the real DynamoDB table, with the AWS SDK's default credentials
-  --deployed           the deployed stack's table (from the outputs \`npx cdk deploy\` writes), with
-                       your AWS credentials; <owner> is a user of its pool (alice: alice@example.com),
-                       looked up to their sub. --outputs-file F: another outputs file; --env NAME:
-                       the environment's stack (-c env=NAME at deploy), when the file holds several
+  --deployed           the deployed stack's table, with your AWS credentials; <owner> is a user of its
+                       pool (alice: alice@example.com). --outputs-file F, --env NAME: as for npm run token
   --table NAME         table name (or PLANTS_TABLE_NAME; default plants)
-  --region REGION      region (or AWS_REGION; else with --aws your AWS CLI profile's, elsewhere us-east-1)`;
+  --region REGION      region (or AWS_REGION; default us-east-1)`;
 
 const OPTIONS = {
   tag: { type: 'string' },
@@ -46,7 +42,6 @@ const OPTIONS = {
   port: { type: 'string' },
   'data-dir': { type: 'string' },
   endpoint: { type: 'string' },
-  aws: { type: 'boolean' },
   deployed: { type: 'boolean' },
   'outputs-file': { type: 'string' },
   env: { type: 'string' },

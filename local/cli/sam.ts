@@ -1,6 +1,4 @@
-// `npm run sam -- invoke [--rest] [--limit N] | start-api [--port N]`: the synthesized template under
-// the AWS SAM CLI in one command: synth for the engine's architecture, DynamoDB with the demo data
-// and the token issuer where containers reach them, the env-vars file, events and tokens, then SAM.
+// `npm run sam -- invoke | start-api`: the synthesized template under the AWS SAM CLI in one command.
 
 import { execFile } from 'node:child_process';
 import { join, relative } from 'node:path';

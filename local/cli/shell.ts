@@ -1,6 +1,4 @@
-// The one shell of every command-line tool (npm start, token, plants, smoke, sam): the command line
-// parsed, --help, an error said in one line on stderr, one exit-code rule (exitCodeOf), and all
-// output escaped (terminal-text.ts).
+// The one shell of every CLI: parse, --help, one-line errors, one exit-code rule, escaped output.
 
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { escapeControls, escapeTerminalOutput } from '../terminal-text.ts';
@@ -11,17 +9,14 @@ export interface Cli<T extends ParseArgsOptionsConfig> {
   usage: string;
   /** parseArgs' options; `help` is added. */
   options: T;
-  /** Whether the command takes positional arguments (a user, a file, a subcommand). */
   positionals: boolean;
 }
 
 export type CommandLine<T extends ParseArgsOptionsConfig> = ReturnType<typeof parseCommandLine<T>>;
 
 /**
- * Runs `main` with the parsed command line and returns what it returns. On --help, prints the usage
- * and exits 0. On an error, prints its message, one line on stderr (no stack trace), and exits
- * with exitCodeOf(error): 2 for a command-line mistake, 1 for anything else. Everything the
- * command writes from then on is escaped (escapeTerminalOutput).
+ * Runs `main` with the parsed command line: --help prints the usage, an error its message in one line on
+ * stderr with exitCodeOf(error); all output is escaped.
  */
 export async function runCli<T extends ParseArgsOptionsConfig, R>(
   cli: Cli<T>,
@@ -43,11 +38,7 @@ export async function runCli<T extends ParseArgsOptionsConfig, R>(
   }
 }
 
-/**
- * The message alone, on one line: it may quote an argument or a server's answer, so control
- * characters (a newline among them) are escaped. A command given nothing at all gets its usage
- * too, as --help prints it.
- */
+/** The message on one line, controls escaped; with no arguments at all, the usage too. */
 function errorText(error: unknown, usage: string, args: readonly string[]): string {
   const message = escapeControls(error instanceof Error ? error.message : String(error));
   return error instanceof UsageError && args.length === 0 ? `${message}\n\n${usage}` : message;

@@ -1,6 +1,4 @@
-// `npm run smoke -- --deployed`'s target: the deployed stack's URL where its links lead (or --url)
-// and a token of its pool (or --token): for --user, created there if absent, or, for the pipeline,
-// the user of a Secrets Manager secret (--password-secret), signed in with no call on the pool.
+// `npm run smoke -- --deployed`'s target: the deployed stack's URL and a token of its pool.
 
 import { relative } from 'node:path';
 import { deployedSession } from '../../deployed/session.ts';

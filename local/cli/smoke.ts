@@ -1,6 +1,4 @@
-// `npm run smoke -- [--url URL] [--token-file FILE] [--deployed]`: the reference client (client/) against
-// an API, by default the running local server with a token from its issuer, with --deployed the
-// deployed stack with a token from its user pool; exits 1 naming a failed check.
+// `npm run smoke`: the reference client against the local server, a URL, or the deployed stack.
 
 import { formatSummary, runSmoke, SmokeFailure } from '../../client/smoke.ts';
 import { BASE_URL_OUTPUTS } from '../../deployed/outputs.ts';
@@ -18,34 +16,24 @@ const DEFAULT_USER = 'alice';
 const DEFAULT_LIMIT = 2;
 
 const USAGE = `Usage: npm run smoke -- [--url URL] [--token-file FILE] [--user NAME] [--limit N] [--port N]
-       npm run smoke -- --deployed [--env NAME] [--user NAME] [--reset-password] [--outputs-file FILE] [--url URL] [--limit N]
-       npm run smoke -- --deployed [--env NAME] --password-secret SECRET [--set-password] ...
+       npm run smoke -- --deployed [--env NAME] [--user NAME | --password-secret SECRET] [--url URL] ...
 
-  Walks every page by following next links, checks each response against openapi.yaml, checks the
-  refusals (no token, a bad token: 401; a bad limit: 400), and prints a summary.
+  Walks every page by its next links, checks each response against openapi.yaml and the refusals (no
+  token, a bad token: 401; a bad limit: 400), and prints a summary.
 
-  --url URL      the API's base URL (a stack's ${BASE_URL_OUTPUTS.join(', ')})
-                 or its /plants URL (default: the running local server)
-  --token-file F a file holding a bearer token the API accepts ("-": stdin), kept out of the command
-                 line that npm prints and CI logs keep (default for a local server: one from its
-                 issuer, as npm run token -- ${DEFAULT_USER} mints it)
-  --token TOKEN  the token itself, on the command line
-  --user NAME    whose token to mint from a local server's issuer (default ${DEFAULT_USER})
-  --limit N      page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
-  --port N       the local server to check (default: the running one)
-  --deployed     the stack \`npx cdk deploy\` deployed last, where its links lead (or --url):
-                 ${BASE_URL_OUTPUTS.join(', else ')},
-                 with an access token from its user pool for --user, created there if absent, as
-                 npm run token -- <user> --deployed does
-  --outputs-file the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
-  --env NAME     with --deployed: the environment's stack (-c env=NAME at deploy), when the file holds several
-  --reset-password  with --deployed: give --user a new generated password if this machine lacks it
-                 (a CI runner starts without the one kept in .local/cognito/)
-  --password-secret SECRET  with --deployed: sign in as the user this Secrets Manager secret holds
-                 ({"username", "password"}, made by the access stack), with no call on the pool
-                 but the sign-in: the pipeline's smoke check (docs/pipeline.md)
-  --set-password with --password-secret, an administrator once per pool: create the secret's user
-                 if absent and give it the secret's password`;
+  --url URL            the API's base URL or its /plants URL (default: the running local server)
+  --token-file F       a file holding a token ("-": stdin), kept out of the command line npm and CI print
+  --token TOKEN        the token itself, on the command line
+  --user NAME          whose token a local server's issuer or the deployed pool gives (default ${DEFAULT_USER})
+  --limit N            page size of the walk (default ${DEFAULT_LIMIT}, so that next links are followed)
+  --port N             the local server to check (default: the running one)
+  --deployed           the deployed stack at ${BASE_URL_OUTPUTS.join(', else ')}, with a token of its
+                       user pool for --user, created there if absent (as npm run token -- <user> --deployed)
+  --outputs-file F     the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)
+  --env NAME           the environment's stack (-c env=NAME), when the outputs file holds several
+  --reset-password     give --user a new generated password when this machine lacks it (a CI runner)
+  --password-secret S  sign in as this Secrets Manager secret's user, no other call on the pool (docs/pipeline.md)
+  --set-password       with --password-secret, an administrator once per pool: create the user, give it the password`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -83,10 +71,7 @@ await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ va
   }
 });
 
-/**
- * The URL and token: as given, else the local server's (--url on loopback names it by port, else
- * --port, else the running one) with a token its issuer signs.
- */
+/** The URL and token as given, else the local server's (by --url, --port or the running one) and its token. */
 async function localTarget(values: TargetOptions) {
   for (const flag of ['outputs-file', 'env', 'reset-password', 'password-secret', 'set-password'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --deployed`);
@@ -110,10 +95,8 @@ async function localTarget(values: TargetOptions) {
 }
 
 /**
- * The local server a token may be minted for and sent to: the one whose own origin (the address it
- * is bound to) the URL names exactly. Any other loopback spelling may reach another process:
- * `localhost` resolves to ::1 first on many hosts, and 127.0.0.2 or [::1] are other addresses
- * where anything of this machine may listen on the same port.
+ * The local server a token may be minted for: the one whose bound origin the URL names exactly. Another
+ * loopback spelling (localhost resolving to ::1, 127.0.0.2) may reach another process on that port.
  */
 function serverAt(localDir: string, url: URL): ServerRecord {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));

@@ -1,5 +1,4 @@
-// `npm start`: the API on http://127.0.0.1:PORT through the bundle that deploys, with an embedded
-// DynamoDB, a local token issuer and demo data by default.
+// `npm start`: the API on http://127.0.0.1:PORT through the bundle that deploys.
 
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -167,9 +166,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function stop(code: number): Promise<never> {
   const closed = new Promise((resolve) => server.close(resolve));
-  // In-flight requests get a few seconds to finish. A kept-alive connection closes as soon as it is
-  // idle: at once, or when its request is answered (a browser would otherwise hold the stop for its
-  // keep-alive timeout).
+  // In-flight requests get a few seconds; a kept-alive connection closes as soon as it is idle (a
+  // browser would otherwise hold the stop for its keep-alive timeout).
   const idle = setInterval(() => server.closeIdleConnections(), 50);
   setTimeout(() => server.closeAllConnections(), 5000).unref();
   await closed;

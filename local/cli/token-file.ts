@@ -1,5 +1,4 @@
-// A bearer token given by file (`--token-file FILE`, "-" for stdin) rather than on the command line,
-// where npm prints it in its banner and CI logs keep it.
+// A bearer token given by file (`--token-file FILE`, "-" for stdin), kept out of npm's and CI's logs.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

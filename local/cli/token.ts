@@ -1,6 +1,4 @@
-// `npm run token -- <user> [--groups a,b | --no-groups] [--port N] [--ttl 1h] [--scope "a b"]`: an access token
-// from the local issuer for a local server, printed alone on stdout (`$(npm run -s token -- alice)`);
-// with --deployed, from the deployed stack's user pool (deployed-token.ts).
+// `npm run token -- <user>`: an access token from the local issuer (or, --deployed, the user pool).
 
 import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
 import { DEFAULT_PORT } from '../server/options.ts';

@@ -1,5 +1,4 @@
-// Plant rows to import, from JSON (an array of objects, or JSON Lines) or CSV with a header row:
-// every row is checked, and every problem is reported with its line (and array element).
+// Plant rows to import from CSV, JSON or JSON Lines, every problem reported with its line.
 
 import { parse as parseCsv } from 'csv-parse/sync';
 import { getNodeValue, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';

@@ -1,19 +1,12 @@
 // Who issues the tokens the local server accepts: its own issuer (default), or a real one.
 
 import { COGNITO_GROUPS_CLAIM, readConfig, readGroupsClaim } from '../../handlers/lib/config.ts';
-import { functionEnvironment } from '../../handlers/lib/environment.ts';
+import { functionEnvironment, type IssuerType } from '../../handlers/lib/environment.ts';
 import { issuerDirOf } from '../server/options.ts';
 import type { ServerRecord } from '../server/servers.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
-import {
-  DEFAULT_TOKEN_TTL,
-  LOCAL_AUDIENCE,
-  localIssuerUrl,
-  mintToken,
-  parseDuration,
-  type TokenShape,
-} from './tokens.ts';
+import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from './tokens.ts';
 
 export interface AuthMode {
   /** The handler's AUTH_* variables. */
@@ -23,7 +16,6 @@ export interface AuthMode {
   jwks?: object;
   /** What `npm run token` needs to mint for this server (the local issuer only). */
   issuer?: ServerRecord['issuer'];
-  /** Ready-made tokens for the demo users. */
   tokens?: { user: string; groups: readonly string[]; token: string }[];
   close(): Promise<void>;
 }
@@ -37,19 +29,17 @@ export interface DemoUser {
  * The groups claim the local issuer writes, read by the handler's own rule: AUTH_GROUPS_CLAIM, else
  * the shape's usual one (an OIDC issuer's `groups`, where the function's default is no groups).
  */
-export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: TokenShape): string | undefined =>
+export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: IssuerType): string | undefined =>
   readGroupsClaim(env, shape === 'cognito' ? COGNITO_GROUPS_CLAIM : 'groups');
 
 /**
- * Cognito shape (the default): the function verifies the tokens through its Cognito path
- * (`client_id`, `token_use`), as the default stack does. The handler fetches the JWKS over HTTPS
- * only, so the local issuer serves it over TLS with a self-signed certificate that this process,
- * and only this process, trusts.
+ * The local issuer, Cognito-shaped by default as the default stack verifies. The handler fetches keys over
+ * HTTPS only, so the JWKS is served over TLS with a self-signed certificate this process alone trusts.
  */
 export async function startLocalIssuer(
   localDir: string,
   port: number,
-  shape: TokenShape,
+  shape: IssuerType,
   users: readonly DemoUser[],
 ): Promise<AuthMode> {
   const dir = issuerDirOf(localDir);

@@ -1,6 +1,4 @@
-// A local OpenID-style token issuer for development and tests: a signing key (RSA by default; EC
-// and EdDSA for the tests), its tokens, and the JWKS served over HTTPS so the deployed handler's
-// own fetcher (https only) can read it.
+// A local token issuer for development and tests: signing keys, tokens, and the JWKS over HTTPS.
 
 import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:https';

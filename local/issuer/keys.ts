@@ -1,5 +1,4 @@
-// The local issuer's secrets, kept in a git-ignored folder so tokens and trust survive restarts:
-// the RS256 signing key and the self-signed TLS identity that serves its JWKS.
+// The local issuer's signing key and TLS identity, kept in a git-ignored folder across restarts.
 
 import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,10 +18,7 @@ export function loadSigningKey(dir: string): SigningKey {
   return signingKeyFrom(privateKey, createPublicKey(privateKey));
 }
 
-/**
- * The TLS identity in `dir`, created on first use (for localhost plus `extraNames`) and replaced
- * when its certificate has expired.
- */
+/** The TLS identity in `dir`, created on first use (localhost plus `extraNames`) and when expired. */
 export async function loadTlsIdentity(dir: string, extraNames: string[] = []): Promise<TlsIdentity> {
   try {
     const identity = {

@@ -1,5 +1,4 @@
-// Access tokens from the local issuer: shaped as a Cognito user pool's (what the default stack
-// verifies), or as a generic OIDC provider's (`aud`, optional groups claim).
+// Access tokens from the local issuer, shaped as a Cognito user pool's or a generic OIDC provider's.
 
 import { randomUUID } from 'node:crypto';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
@@ -12,9 +11,6 @@ export const LOCAL_AUDIENCE = 'plant-store-local';
 export const DEFAULT_TOKEN_TTL = '1h';
 /** The scope Cognito puts in access tokens issued by initiate-auth (no OAuth scopes). */
 export const COGNITO_SIGNIN_SCOPE = 'aws.cognito.signin.user.admin';
-
-/** The local issuer's tokens take the shape the function checks them in (AUTH_ISSUER_TYPE). */
-export type TokenShape = IssuerType;
 
 /** The local issuer is the local server's origin, whose /.well-known/jwks.json lists its key. */
 export const localIssuerUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -29,7 +25,7 @@ export interface TokenRequest {
   /** OIDC `aud`, or the Cognito app client id in `client_id`. */
   audience?: string;
   /** Default `oidc`, the shape every caller got before the Cognito shape existed. */
-  shape?: TokenShape;
+  shape?: IssuerType;
   /** Groups the user belongs to, put in `groupsClaim` (default `cognito:groups`) when not empty. */
   groups?: readonly string[] | undefined;
   groupsClaim?: string | undefined;

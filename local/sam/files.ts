@@ -1,6 +1,4 @@
-// The files `sam local` reads, written after every synth: the --env-vars file (only variables the
-// template declares: SAM ignores others), the issuer's certificate in the function's code folder
-// (the one place a container sees, as /var/task), the events with a token, and the tokens.
+// The files `sam local` reads: the --env-vars file, the issuer's certificate, the events, the tokens.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,9 +21,8 @@ export interface SamFiles {
 }
 
 /**
- * The function's environment for sam local; throws when the template lacks a declaration.
- * `apiOrigin` (start-api's http://127.0.0.1:PORT) makes next links absolute to it, as npm start's
- * are: SAM puts the client's Host header in the event, which the function does not trust.
+ * The function's environment for sam local; throws on a variable the template doesn't declare. `apiOrigin`
+ * makes next links absolute: SAM puts the client's Host header in the event, which the function won't trust.
  */
 export function samEnvironment(
   template: SamTemplate,

@@ -1,8 +1,4 @@
-// The token issuer for the manual `sam local` steps (docs/sam-local.md; `npm run sam` does it all):
-// the JWKS over HTTPS on one address, a key and certificate kept in .local/https-issuer/, and a
-// Cognito-shaped token per user given (with the demo users' groups), printed and kept in files.
-//
-//   ISSUER_HOST=172.17.0.1 npm run sam:issuer -- alice bob     (ISSUER_PORT, default 9443)
+// `npm run sam:issuer`: the token issuer for the manual `sam local` steps (docs/sam-local.md).
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,4 @@
-// The token issuer `sam local` containers use: the JWKS over HTTPS (the function fetches keys over
-// https only) on the one host address containers reach, with a certificate naming
-// host.docker.internal; Cognito-shaped access tokens with groups, as the default stack verifies.
+// The token issuer `sam local` containers use: the JWKS over HTTPS as host.docker.internal.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,4 @@
-// What `npm run sam` needs before it starts anything: the SAM CLI and Docker on PATH (looked up
-// without running them, so a missing one is said at once), then a Docker engine that answers.
+// What `npm run sam` needs before it starts: the SAM CLI and Docker, and an engine that answers.
 
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
@@ -23,9 +22,8 @@ export interface DockerHost {
   /** The engine's CPU architecture, as Lambda names it: the function must match it. */
   architecture: 'x86_64' | 'arm64';
   /**
-   * The one address to serve DynamoDB and the issuer on: the default bridge's address on a Linux
-   * engine (what host-gateway is), loopback where the engine runs in a VM (Docker Desktop), whose
-   * host.docker.internal leads to the host's loopback.
+   * Where DynamoDB and the issuer listen: the default bridge's address on a Linux engine (host-gateway),
+   * loopback under Docker Desktop, whose host.docker.internal leads there.
    */
   bindAddress: string;
 }

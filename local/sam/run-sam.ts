@@ -1,14 +1,9 @@
-// Runs one `sam local` command with its output trimmed to what matters, and stops it gracefully
-// on Ctrl+C or SIGTERM (SAM stops its containers on SIGINT).
+// Runs one `sam local` command, its output trimmed, stopped gracefully on Ctrl+C or SIGTERM.
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-/**
- * Lines SAM prints on every run that say nothing about this run: one per non-function resource of
- * a CDK template (~30 here), the account id it makes up without AWS credentials, and its notes
- * on the image and the mount.
- */
+/** Lines SAM prints on every run that say nothing about this one (~30 for a CDK template's other resources). */
 const NOISE = [
   /Cannot detect function id from aws:cdk:path metadata/,
   /^No current session found, using default AWS::AccountId/,

@@ -1,13 +1,9 @@
-// What the function in a `sam local` container talks to, started on the host address containers
-// reach: an embedded DynamoDB (dynalite, in memory) with the demo data, and the HTTPS token issuer.
+// What a `sam local` container talks to: DynamoDB with the demo data, and the HTTPS token issuer.
 
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
 import { DEMO_USERS, seedDemoData } from '../store/demo.ts';
-import { closeDynaliteIterators } from '../store/dynalite-iterators.ts';
+import { startDynalite } from '../store/store.ts';
 import { createPlantsTable } from '../store/table.ts';
 import { DOCKER_HOST_NAME, type SamIssuer, startSamIssuer } from './issuer.ts';
 
@@ -19,22 +15,14 @@ export interface SamServices {
   dynamodbEndpoint: string;
   issuer: SamIssuer;
   seeded: number;
-  /** A token per demo user, with the user's demo groups. */
   tokens: { user: string; groups: readonly string[]; token: string }[];
   close(): Promise<void>;
 }
 
 export async function startSamServices(issuerDir: string, host: string, scope?: string): Promise<SamServices> {
-  closeDynaliteIterators();
-  const server: Server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, resolve);
-  });
-  const closeDynamo = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const dynamo = await startDynalite(undefined, host);
   const raw = new DynamoDBClient({
-    endpoint: `http://${host}:${port}`,
+    endpoint: dynamo.endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
@@ -44,16 +32,16 @@ export async function startSamServices(issuerDir: string, host: string, scope?: 
     const issuer = await startSamIssuer(issuerDir, host);
     return {
       tableName: SAM_TABLE,
-      dynamodbEndpoint: `http://${DOCKER_HOST_NAME}:${port}`,
+      dynamodbEndpoint: `http://${DOCKER_HOST_NAME}:${dynamo.port}`,
       issuer,
       seeded,
       tokens: DEMO_USERS.map(({ user, groups }) => ({ user, groups, token: issuer.mint(user, groups, scope) })),
       close: async () => {
-        await Promise.all([issuer.close(), closeDynamo()]);
+        await Promise.all([issuer.close(), dynamo.close()]);
       },
     };
   } catch (error) {
-    await closeDynamo();
+    await dynamo.close();
     throw error;
   } finally {
     raw.destroy();

@@ -1,6 +1,4 @@
-// The template `sam local` runs: synthesized by the CDK CLI (cdk.json's context and all) for the
-// Docker engine's architecture with the local-only variables declared, into a folder of its own so
-// the deployable cdk.out is left alone; and what SAM needs from it.
+// The template `sam local` runs, synthesized for the Docker engine's architecture into its own folder.
 
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';

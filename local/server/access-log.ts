@@ -1,6 +1,5 @@
-// The local server's access log: one line per request, whatever the request held. Query values
-// are left out (a client that wrongly sends `?access_token=…` must not get its token logged), and
-// control characters are escaped. Why the function refused a request is its own record's `reason`.
+// The local server's access log: a line per request, query values left out, controls escaped.
+// A client that wrongly sends `?access_token=…` must not get its token logged.
 
 import { escapeControls } from '../terminal-text.ts';
 

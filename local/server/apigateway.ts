@@ -1,5 +1,4 @@
-// What API Gateway (HTTP API, payload format 2.0) does around a Lambda proxy integration: the
-// request becomes an event, and the function's result becomes the HTTP response.
+// What API Gateway (HTTP API, payload 2.0) does around a Lambda proxy integration.
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -101,35 +100,20 @@ export function queryParameters(rawQueryString: string): Record<string, string> 
   return params;
 }
 
-/**
- * A structured result (one with `statusCode`) maps field by field; any other value is taken as
- * a JSON body with status 200, as API Gateway does for payload 2.0.
- */
+/** The function's result as the HTTP response; a status API Gateway could not map is its own 500. */
 export function toHttpReply(result: unknown): HttpReply {
-  if (!isStructured(result)) {
-    const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
-    return { statusCode: 200, headers: [['content-type', 'application/json']], body: Buffer.from(body) };
-  }
-  if (!Number.isInteger(result.statusCode) || result.statusCode < 100 || result.statusCode > 599) {
+  const { statusCode, headers = {}, body = '', isBase64Encoded } = (result ?? {}) as FunctionResult;
+  if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
     return errorReply(500, 'Internal Server Error');
   }
-  const headers: [string, string][] = Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]);
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
-    for (const value of values ?? []) headers.push([name, String(value)]);
-  }
-  for (const cookie of result.cookies ?? []) headers.push(['set-cookie', cookie]);
-  const body = result.body ?? '';
   return {
-    statusCode: result.statusCode,
-    headers,
-    body: result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8'),
+    statusCode,
+    headers: Object.entries(headers).map(([name, value]) => [name, String(value)]),
+    body: Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8'),
   };
 }
 
-/**
- * An answer API Gateway gives itself (no route, failed integration, body too large): its own
- * `{"message": ...}` body, not the function's Error shape, so clients meet here what AWS sends.
- */
+/** An answer API Gateway gives itself (no route, body too large): its own `{"message"}` body, as AWS sends. */
 export function errorReply(status: number, message: string): HttpReply {
   return {
     statusCode: status,
@@ -141,17 +125,13 @@ export function errorReply(status: number, message: string): HttpReply {
 /** Shaped like API Gateway's own request ids, e.g. `JKJaXmPLvHcESHA=`. */
 export const newRequestId = () => randomBytes(11).toString('base64');
 
-interface StructuredResult {
+/** What the function returns (payload 2.0): it sets no cookies and always a status. */
+interface FunctionResult {
   statusCode: number;
   headers?: Record<string, unknown>;
-  multiValueHeaders?: Record<string, unknown[] | undefined>;
-  cookies?: string[];
   body?: string;
   isBase64Encoded?: boolean;
 }
-
-const isStructured = (value: unknown): value is StructuredResult =>
-  typeof value === 'object' && value !== null && 'statusCode' in value;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');

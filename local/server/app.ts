@@ -1,5 +1,4 @@
-// Routes of the local server: the API's one route through the bundled handler, the docs, the
-// local issuer's JWKS, and API Gateway's own answers for everything else.
+// Routes of the local server: the API through the bundled handler, the docs, the JWKS, else 404.
 
 import { type IncomingMessage, type RequestListener, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -92,8 +91,8 @@ const CLIENT_ERRORS: Record<string, number> = {
 };
 
 /**
- * The server's `clientError` listener: Node's own status (431 for headers over its 16 KiB), with a
- * body in API Gateway's shape, where Node sends none (which a client would take for no error).
+ * The `clientError` listener: Node's own status (431 past 16 KiB of headers) with API Gateway's body,
+ * where Node sends none.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();

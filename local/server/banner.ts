@@ -1,5 +1,4 @@
-// The start banner: the API's URL first, then where the rest is and one curl command to paste,
-// short enough to stay on an 80-column screen (no token in it: `npm run token` prints one).
+// The start banner: the API's URL first, then the docs, the store, and one curl command to paste.
 
 import { DEFAULT_PORT } from './options.ts';
 
@@ -8,7 +7,6 @@ export interface BannerFacts {
   port: number;
   startupMs: number;
   store: string;
-  /** Issuer in use. */
   issuer: string;
   /** For the local issuer: the demo users and their groups, and how long a fresh token lives. */
   users?: { user: string; groups: readonly string[] }[] | undefined;

@@ -1,5 +1,4 @@
-// The API reference: openapi.yaml as JSON, rendered by Swagger UI from its npm package (no CDN),
-// under a Content-Security-Policy that lets the page load only from this server and be framed by none.
+// The API reference: openapi.yaml rendered by Swagger UI from its npm package, under a strict CSP.
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -22,9 +21,8 @@ const ASSETS: Record<string, string> = {
 export const NOSNIFF: [string, string] = ['x-content-type-options', 'nosniff'];
 
 /**
- * Scripts, styles and calls ("Try it out") from this server only, nothing inline but images
- * (Swagger UI's icons are data: URLs). No page may frame this one (clickjacking):
- * frame-ancestors, and X-Frame-Options for browsers older than CSP 2.
+ * Scripts, styles and "Try it out" calls from this server only, images also as data: URLs; no framing
+ * (frame-ancestors, and X-Frame-Options for browsers older than CSP 2).
  */
 const DOCS_PAGE_HEADERS: [string, string][] = [
   [
@@ -54,10 +52,7 @@ const PAGE = `<!doctype html>
 /** A file rather than an inline script, so the policy needs no 'unsafe-inline' for scripts. */
 const INIT = "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n";
 
-/**
- * Answers GET /docs, /docs/<asset> and /openapi.json; undefined for any other path. `origin`: this
- * server as the client reached it (one of the origins it knows, never a Host header as sent).
- */
+/** GET /docs, its assets and /openapi.json (`origin`: one this server knows); undefined for other paths. */
 export async function docsReply(path: string, origin: string, authorizeHelp: string): Promise<HttpReply | undefined> {
   if (path === '/docs') return reply('text/html; charset=utf-8', PAGE, 'no-cache', DOCS_PAGE_HEADERS);
   if (path === '/docs/init.js') return reply('text/javascript; charset=utf-8', INIT);

@@ -11,10 +11,7 @@ export type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
 const FUNCTION_NAME = 'list-plants';
 
-/**
- * Builds `index.mjs` into `outdir` and imports it. The handler reads its configuration when the
- * module loads, so `process.env` must be complete before this is called.
- */
+/** Builds the bundle into `outdir` and imports it: `process.env` must be complete, the handler reads it on load. */
 export async function loadBundledHandler(outdir: string): Promise<Handler> {
   await buildHandler(outdir);
   // The query string makes a rebuilt bundle load afresh rather than from the module cache.

@@ -1,5 +1,4 @@
-// Where the local server listens (loopback unless told otherwise), the origin it gives out, and
-// the origins it answers as: the only ones the served OpenAPI document may name.
+// Where the local server listens, the origin it gives out, and the origins it answers as.
 
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -9,10 +8,7 @@ import { isLoopbackHost } from '../../handlers/lib/loopback.ts';
 export const DEFAULT_HOST = '127.0.0.1';
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
-/**
- * The names `localhost` stands for, as URL.hostname spells them: not the loopback rule
- * (isLoopbackHost, which takes all of 127/8) but the aliases of one server bound to loopback.
- */
+/** The aliases of one server bound to loopback (not isLoopbackHost's rule, which takes all of 127/8). */
 const LOCALHOST_ALIASES = ['localhost', '127.0.0.1', '[::1]'];
 
 const hostPart = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
@@ -21,20 +17,16 @@ const hostPart = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
 const loopbackOnly = (host: string): boolean => isLoopbackHost(hostPart(host));
 
 /**
- * The base of absolute next links (PUBLIC_BASE_URL), only when the server listens on loopback:
- * then every client reaches it as `origin`. Listening beyond (--host 0.0.0.0 or a LAN address),
- * links stay relative, so each client resolves them against the URL it called rather than being
- * sent to a localhost that is not the server's.
+ * The base of absolute next links, only on loopback, where every client reaches the server as `origin`;
+ * beyond it links stay relative, resolved against the URL each client called.
  */
 export function linkBaseFor(host: string, origin: string): string | undefined {
   return loopbackOnly(host) ? origin : undefined;
 }
 
 /**
- * The origin printed and given to clients: the address the server is bound to (a wildcard's
- * loopback address), never `localhost`, which may resolve to another address than the one bound
- * (::1 before 127.0.0.1 in stock Debian, Ubuntu and macOS hosts files), where another process of
- * this machine could listen on the same port and receive the tokens sent there.
+ * The origin given out: the bound address, never `localhost`, which may resolve to another address (::1
+ * first on stock Debian, Ubuntu and macOS) where another process could listen and receive the tokens.
  */
 export function originOf(address: string, port: number): string {
   const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
@@ -42,9 +34,8 @@ export function originOf(address: string, port: number): string {
 }
 
 /**
- * A next link as the caller should follow it: on the origin the request was made to, when that is
- * one this server answers as (a client given `http://localhost:3000` is linked there, not to the
- * 127.0.0.1 origin the function's links name; clients send a token only to the origin given).
+ * A next link on the origin the request was made to, when it is one of ours: clients send a token only
+ * to the origin they were given.
  */
 export function linkOnOrigin(link: string, given: string, called: string): string {
   return given === called ? link : link.replaceAll(`<${given}/`, `<${called}/`);

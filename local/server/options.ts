@@ -19,7 +19,6 @@ export const issuerDirOf = (localDir: string) => join(localDir, 'issuer');
 
 export interface ServerOptions {
   port: number;
-  /** The address to listen on: loopback unless --host says otherwise. */
   host: string;
   localDir: string;
   store: StoreOptions;
@@ -50,10 +49,7 @@ export function readServerOptions(
   };
 }
 
-/**
- * AUTH_ISSUER_TYPE, the handler's own switch, read by the handler's own rule, also picks the shape
- * of the local issuer's tokens: Cognito's unless told (the issuer mirrors a user pool).
- */
+/** The local issuer's token shape: AUTH_ISSUER_TYPE by the handler's own rule, Cognito's unless told. */
 export function tokenShapeOf(env: NodeJS.ProcessEnv): IssuerType {
   try {
     return readIssuerType(env, 'cognito');

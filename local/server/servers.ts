@@ -1,16 +1,15 @@
-// Running local servers, as the CLIs find them: each server writes a record under .local/servers/
-// and removes only its own; with several running, a CLI is told which (--port), never guesses.
+// Running local servers, each recorded under .local/servers/, as the CLIs find them.
 
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TokenShape } from '../issuer/tokens.ts';
+import type { IssuerType } from '../../handlers/lib/environment.ts';
 
 export interface ServerRecord {
   pid: number;
   port: number;
   origin: string;
   /** Present when the server runs the local issuer: what `npm run token` must mint for it. */
-  issuer?: { url: string; shape: TokenShape; audience: string; groupsClaim?: string | undefined };
+  issuer?: { url: string; shape: IssuerType; audience: string; groupsClaim?: string | undefined };
   /** The embedded store's data folder, when it persists to one. */
   dataDir?: string | undefined;
   /** The store is dynalite in the server's process (else an endpoint: moto, DynamoDB Local, AWS). */
@@ -55,9 +54,8 @@ export function runningServers(localDir: string): ServerRecord[] {
 }
 
 /**
- * The server on `port`, or by default the only one running. Throws when `port` names no running
- * server, and when several run and none is named: picking the newest silently handed out tokens
- * for one server while the user called the other (a 401 with no hint why).
+ * The server on `port`, else the only one running. With several and none named it throws: picking one
+ * handed out tokens for one server while the user called the other.
  */
 export function findServer(localDir: string, port?: number): ServerRecord | undefined {
   const running = runningServers(localDir);

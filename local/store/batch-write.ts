@@ -29,10 +29,7 @@ export class UnprocessedItemsError extends Error {
   }
 }
 
-/**
- * Writes every request. DynamoDB may accept only part of a batch (throttling, partition limits)
- * and return the rest as UnprocessedItems: those are resent with exponential backoff.
- */
+/** Writes every request, resending DynamoDB's UnprocessedItems with exponential backoff. */
 export async function batchWrite(
   client: DynamoDBDocumentClient,
   tableName: string,

@@ -1,5 +1,4 @@
-// Demo data for a first start: two users with their own plants, enough for alice to page through,
-// and a group they both belong to whose plants each of them sees.
+// Demo data for a first start: two users' own plants and a group they share.
 
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';

@@ -1,11 +1,9 @@
 // A real DynamoDB-compatible server (dynalite) in this process, with the plants table.
 
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
 import { batchWrite, putRequest } from './batch-write.ts';
-import { closeDynaliteIterators } from './dynalite-iterators.ts';
+import { startDynalite } from './store.ts';
 import { createPlantsTable, type PlantItem, storedItem } from './table.ts';
 import { orUndo } from './undo.ts';
 
@@ -21,11 +19,8 @@ export const TEST_REGION = 'eu-west-1';
 
 /** dynalite in this process, in memory. */
 export async function startDynamo(tableName: string): Promise<LocalDynamo> {
-  closeDynaliteIterators();
-  const server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return connectDynamo(endpoint, tableName, () => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { endpoint, close } = await startDynalite(undefined);
+  return connectDynamo(endpoint, tableName, close);
 }
 
 /** Creates the plants table on a DynamoDB-compatible endpoint and returns a client for it. */

@@ -1,5 +1,4 @@
-// The local server's DynamoDB: dynalite in this process (in memory, or persisted to a folder), or
-// an external endpoint (DynamoDB Local, moto, or a real table), with the plants table in place.
+// The local server's DynamoDB: dynalite in this process, or an external endpoint, with the table in place.
 
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -26,7 +25,6 @@ export interface Store {
   tableName: string;
   /** True when this start created the table (a first start): the time to add demo data. */
   createdTable: boolean;
-  /** dynalite in this process, rather than an endpoint. */
   embedded: boolean;
   client: DynamoDBDocumentClient;
   describe(): string;
@@ -34,9 +32,8 @@ export interface Store {
 }
 
 /**
- * Which stores may get a missing table created: `embedded` (the data CLI: only its own dynalite,
- * so a misspelt --table elsewhere is an error naming the tables there), or `emulator` (the local
- * server, and the default: also an external emulator such as moto; never a real AWS endpoint).
+ * Which stores may get a missing table created: `embedded`, the data CLI's own dynalite only (a misspelt
+ * --table elsewhere is an error), or `emulator`, also moto and the like; never a real AWS endpoint.
  */
 export type CreateTableIn = 'embedded' | 'emulator';
 
@@ -115,16 +112,22 @@ export class DataDirInUseError extends Error {
   }
 }
 
-async function startDynalite(dataDir: string | undefined) {
+/** dynalite in this process on `host`, in memory or persisted to `dataDir`. */
+export async function startDynalite(dataDir: string | undefined, host = '127.0.0.1') {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     await assertNotLocked(dataDir);
   }
   closeDynaliteIterators();
   const server: Server = dynalite({ createTableMs: 0, ...(dataDir && { path: dataDir }) });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: `http://${host}:${port}`,
+    port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,4 @@
-// Starting a fixture in steps: when a step fails, what the earlier steps started is closed before
-// the error goes on, so a failed beforeAll leaves no server behind to keep jest from exiting.
+// Starting a fixture in steps: when one fails, what the earlier ones started is closed.
 
 /** Awaits `step`; if it rejects, runs `undo` in order (each may fail on its own) and rethrows. */
 export async function orUndo<T>(step: Promise<T>, ...undo: Array<() => unknown>): Promise<T> {

@@ -2,8 +2,6 @@
 // where the server listens, what its banner says when no demo data was added, which store and
 // table each command reaches, and that a misspelt table name is an error rather than a new table.
 
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
@@ -84,21 +82,5 @@ describe('npm start -- --host 127.0.0.2, on a store that holds data', () => {
     expect(added.stderr).toContain(`persisted in ${dataDir}, table garden (new: created now)`);
     const again = await plants(['list', '--data-dir', dataDir, '--table', 'garden']);
     expect(again.stderr).not.toContain('created now');
-  });
-
-  it('finds the region of --aws as the AWS CLI does, in the profile', async () => {
-    const config = join(tempDir('aws'), 'config');
-    writeFileSync(config, '[default]\nregion = eu-central-1\n');
-    // The SDK's own endpoint override stands in for DynamoDB in that region.
-    const listed = await plants(['list', 'zoe', '--aws'], {
-      AWS_CONFIG_FILE: config,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-    });
-    expect(listed).toMatchObject({
-      code: 0,
-      stderr: expect.stringMatching(/^Store: AWS DynamoDB table plants in eu-central-1\n1 plant\(s\) of zoe's own;/),
-    });
   });
 });

@@ -8,9 +8,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { httpApiEvent, restApiEvent } from '../../local/server/events.ts';
+import { httpApiEvent } from '../../local/server/events.ts';
 import type { PlantItem } from '../../local/store/in-process.ts';
 import { nextCursor } from '../helpers/links.ts';
+import { restApiEvent } from '../helpers/rest-api-event.ts';
 import { type Service, startService } from '../helpers/service.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261121);

@@ -1,7 +1,4 @@
-// What an environment's execution policy (execution-policy.json) requires of every stack the app
-// deploys, its beside stacks included: every role under the environment's boundary, every taggable
-// resource created with the environment's tag. And the environment's own bootstrap (its qualifier),
-// so that a plain `npx cdk deploy -c env=NAME` deploys through that environment's execution policy.
+// What an environment's execution policy requires of every stack: its boundary, its tag, its bootstrap.
 
 import { type App, Tags } from 'aws-cdk-lib';
 import { ENVIRONMENT_TAG, environmentOf } from '../../stack-environment.ts';
@@ -11,9 +8,8 @@ export const PERMISSIONS_BOUNDARY_KEY = '@aws-cdk/core:permissionsBoundary';
 export const BOOTSTRAP_QUALIFIER_KEY = '@aws-cdk/core:bootstrapQualifier';
 
 /**
- * The environment's qualifier and boundary unless the context names others. CDK honours the
- * boundary key only as `{ name }` or `{ arn }`, which cdk.json can write and `-c` cannot (the CLI
- * passes strings): a string is taken as the policy's name. Call before adding any stack.
+ * The environment's qualifier and boundary unless the context names others; a `-c` string is taken as the
+ * boundary policy's name (CDK honours only `{ name }` or `{ arn }`). Call before adding any stack.
  */
 export function bootstrapRequirements(app: App): void {
   const environment = environmentOf((key) => app.node.tryGetContext(key));

@@ -1,7 +1,4 @@
-// The CloudFormation execution policy and permissions boundary each environment is bootstrapped
-// with (docs/pipeline.md), from the JSON files beside this one: what a stack of that environment
-// may create, and what the roles it creates may ever do. One bootstrap qualifier per environment,
-// so that each has its own execution role, asset bucket and bootstrap version.
+// Each environment's bootstrap execution policy and permissions boundary, from the JSON files beside this.
 
 import { readFileSync } from 'node:fs';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
@@ -19,11 +16,7 @@ export const smokeSecretName = (environment: string) => `PlantStoreSmoke-${envir
 /** The smoke user of every environment's pool (a reserved domain, RFC 2606: no mail reaches it). */
 export const SMOKE_USERNAME = 'ci-smoke@example.com';
 
-/**
- * `ps` and the environment's letters and digits, at most 10 characters as `cdk bootstrap --qualifier`
- * allows: dev → psdev, production → psproducti. Two environments must not share one (the settings
- * reader refuses them).
- */
+/** `ps` and the environment's letters and digits, at most 10 (dev → psdev); the settings refuse two alike. */
 export const qualifierOf = (environment: string) => `ps${environment.replace(/[^a-z0-9]/g, '').slice(0, 8)}`;
 
 export type PolicyFile = 'execution-policy' | 'permissions-boundary';
@@ -56,9 +49,8 @@ export function renderPolicy(file: PolicyFile, environment: string, { accountId,
 }
 
 /**
- * The one command that bootstraps `environment`, in a shell where `$ACCOUNT` is the account id. No
- * `--custom-permissions-boundary`: that would bound the execution role itself by the runtime roles'
- * boundary; the app's roles get it from `-c @aws-cdk/core:permissionsBoundary` (app-boundary.ts).
+ * The command that bootstraps `environment` (`$ACCOUNT`: the account id). No --custom-permissions-boundary:
+ * it would bound the execution role itself; the app's roles get theirs from app-boundary.ts.
  */
 export const bootstrapCommand = (environment: string) =>
   [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { errorResponses, header, nextLink, queryParameters } from '../../../handlers/lib/http.ts';
 import { LIST_PLANTS } from '../../../handlers/lib/operations.ts';
-import { httpApiEvent, restApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../../local/server/events.ts';
+import { restApiEvent } from '../../helpers/rest-api-event.ts';
 
 describe('queryParameters', () => {
   it('keeps repeated keys apart in HTTP API events, where API Gateway joins them with commas', () => {

@@ -1,9 +1,10 @@
 // The whole handler against dynalite and a TLS-served JWKS, with real RS256 tokens.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent, restApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../../local/server/events.ts';
 import type { PlantItem } from '../../../local/store/in-process.ts';
 import { nextCursor, nextQuery, nextTarget } from '../../helpers/links.ts';
+import { restApiEvent } from '../../helpers/rest-api-event.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 const PAGE_MAX = 5;

@@ -11,11 +11,12 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { customDomainBaseUrl } from '../../../infra/api.ts';
 import { createSigningKey, type JwksServer, startJwksServer, type TlsIdentity } from '../../../local/issuer/issuer.ts';
 import { mintToken } from '../../../local/issuer/tokens.ts';
-import { httpApiEvent, restApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../../local/server/events.ts';
 import { type LocalDynamo, putPlants, startDynamo } from '../../../local/store/in-process.ts';
 import { type BundledFunction, buildBundle, startBundledFunction } from '../../helpers/bundle.ts';
 import { removeTempDirs, tempDir } from '../../helpers/local-server.ts';
 import { assertMatchesContract } from '../../helpers/openapi.ts';
+import { restApiEvent } from '../../helpers/rest-api-event.ts';
 import { AUDIENCE, serviceEnvironment, TABLE } from '../../helpers/service.ts';
 
 const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';

@@ -43,10 +43,7 @@ describe('the edge settings', () => {
   });
 
   it.each([
-    [
-      { edge: 'true', edgeSecretGeneration: '2' },
-      'Context key "edgeSecretGeneration" was removed: the edge no longer shares a secret with the function',
-    ],
+    [{ edge: 'true', edgeSecretGeneration: '2' }, 'Unknown context key "edgeSecretGeneration"'],
     [{ edge: 'true', edgeTokenLimit: '9' }, 'edgeTokenLimit must be an integer from 10 to 2000000000, got "9"'],
     [{ edge: 'true', edgeIpLimit: '1e3' }, 'edgeIpLimit must be an integer from 10 to 2000000000'],
     [{ edge: 'true', edgeWindowSeconds: '30' }, 'edgeWindowSeconds must be one of 60, 120, 300, 600, got "30"'],

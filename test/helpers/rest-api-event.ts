@@ -1,0 +1,49 @@
+// REST API (payload format 1.0) proxy events as they reach the function, for the tests.
+
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { LIST_PLANTS } from '../../handlers/lib/operations.ts';
+import type { RequestShape } from '../../local/server/events.ts';
+
+/** REST API, payload format 1.0: decoded multi-value query parameters, stage in the path. */
+export function restApiEvent({
+  query = '',
+  headers = {},
+  domainName = 'rest123456.execute-api.eu-west-1.amazonaws.com',
+  operation = LIST_PLANTS,
+  stage = 'prod',
+  path = `/${stage}${operation.path}`,
+  apiId = 'rest123456',
+}: RequestShape = {}): APIGatewayProxyEvent {
+  const params = new URLSearchParams(query);
+  const multi: Record<string, string[]> = {};
+  for (const key of new Set(params.keys())) multi[key] = params.getAll(key);
+  const single = Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v.at(-1) ?? '']));
+  return {
+    resource: operation.path,
+    path: operation.path,
+    httpMethod: operation.method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    queryStringParameters: query ? single : null,
+    multiValueQueryStringParameters: query ? multi : null,
+    pathParameters: null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '123456789012',
+      apiId,
+      domainName,
+      httpMethod: operation.method,
+      path,
+      protocol: 'HTTP/1.1',
+      requestId: 'req-1',
+      requestTimeEpoch: 1795262400000,
+      resourceId: 'res1',
+      resourcePath: operation.path,
+      stage,
+      authorizer: null,
+      identity: { sourceIp: '198.51.100.7', userAgent: 'jest' } as APIGatewayProxyEvent['requestContext']['identity'],
+    },
+  };
+}
