@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_FAILURES } from '../../handlers/lib/errors.ts';
 import { METRICS, OUTCOMES } from '../../handlers/lib/telemetry-names.ts';
-import { synthesize } from '../../infra/synth.ts';
+import { synthesize } from '../../test/helpers/synth.ts';
 import { cents } from './money.ts';
 import { PRICES } from './prices.ts';
 

@@ -15,8 +15,8 @@ import {
   startJwksServer,
 } from '../../local/issuer/issuer.ts';
 import { mintToken } from '../../local/issuer/tokens.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
-import { type LocalDynamo, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
+import { type LocalDynamo, startDynamo, TEST_REGION } from '../../test/helpers/dynamo.ts';
+import { httpApiEvent } from '../../test/helpers/events.ts';
 import { AUDIENCE, CALLER, TABLE, tmpDir } from '../config.ts';
 import { type Front, startDelayProxy, startTlsFront } from './network.ts';
 

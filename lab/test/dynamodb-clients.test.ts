@@ -10,7 +10,7 @@ import * as signed from '../../handlers/lib/dynamodb-client.ts';
 import { ServiceUnavailableError } from '../../handlers/lib/errors.ts';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 import { type PlantsClient, type Position, readPlantsPage } from '../../handlers/lib/plants.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../test/helpers/dynamo.ts';
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../../test/helpers/faulty-dynamo.ts';
 import { type Received, signatureOf } from '../../test/helpers/sigv4.ts';
 import * as awsLite from '../entries/dynamodb-aws-lite.ts';

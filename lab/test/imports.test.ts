@@ -1,14 +1,14 @@
 // The benchmark loads aws-cdk-lib only where it synthesizes the stack on purpose (the monthly
-// price of the template's alarms and metrics, through infra/synth.ts): the names it prices come from
-// the function's plain modules, not from CDK construct files. And its commands are a room of their
-// own: only the lab's tests (lab/test/, and the load run, lab/load/) use the product's test fixtures.
+// price of the template's alarms and metrics, through test/helpers/synth.ts): the names it prices
+// come from the function's plain modules, not from CDK construct files. It depends on the product, its test
+// fixtures included (test/helpers/), never on a product test.
 
 import { fileURLToPath } from 'node:url';
 import { expect, it } from '@jest/globals';
 import { importersOf, importGraph, reachable, sourceFiles } from '../../test/helpers/import-graph.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const SYNTH = 'infra/synth.ts';
+const SYNTH = 'test/helpers/synth.ts';
 
 it('reaches aws-cdk-lib from lab/ only through the stack synthesis', () => {
   const files = sourceFiles(REPO);
@@ -23,12 +23,14 @@ it('reaches aws-cdk-lib from lab/ only through the stack synthesis', () => {
   expect(throughCdk).toEqual([]);
 });
 
-it("imports nothing from test/ outside the lab's own tests", () => {
+it('imports from test/ only its fixtures (test/helpers/), never a test', () => {
   const graph = importGraph(REPO, sourceFiles(REPO));
   const fromTests = [...graph]
-    .filter(([file]) => file.startsWith('lab/') && !/^lab\/(test|load)\//.test(file))
+    .filter(([file]) => file.startsWith('lab/'))
     .flatMap(([file, targets]) =>
-      targets.filter((target) => target.startsWith('test/')).map((target) => `${file} → ${target}`),
+      targets
+        .filter((target) => target.startsWith('test/') && !target.startsWith('test/helpers/'))
+        .map((target) => `${file} → ${target}`),
     );
   expect(fromTests).toEqual([]);
 });

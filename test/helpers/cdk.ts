@@ -123,10 +123,7 @@ export async function acknowledgedIn(scope: IConstruct): Promise<[string, string
 
 /** Synthesizes the app now, in this process, into `outdir` (the synth server's recipe). */
 export async function synthApp(outdir: string, { context, env = {}, bundle = false }: SynthInput): Promise<Kept> {
-  const [{ AwsSolutionsChecks }, { synthesize }] = await Promise.all([
-    import('cdk-nag'),
-    import('../../infra/synth.ts'),
-  ]);
+  const [{ AwsSolutionsChecks }, { synthesize }] = await Promise.all([import('cdk-nag'), import('./synth.ts')]);
   const { app, stack, assembly } = synthesize(context, { outdir, bundle, env });
   const beside = assembly.stacks.filter((artifact) => artifact.stackName !== stack.stackName);
   return {

@@ -3,9 +3,9 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type PlantItem, startDynamo } from '../../local/store/in-process.ts';
-import { orUndo } from '../../local/store/undo.ts';
+import { type PlantItem, startDynamo } from './dynamo.ts';
 import { type StartOptions, startService } from './service.ts';
+import { orUndo } from './undo.ts';
 
 export type Fault = 'none' | 'throttled' | 'throttling' | 'internal' | 'validation' | 'reset' | 'hang';
 

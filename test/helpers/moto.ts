@@ -1,9 +1,9 @@
 // moto (Python, `moto_server`): a second, independent DynamoDB emulator, and a Cognito one.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connectDynamo, type LocalDynamo } from '../../local/store/in-process.ts';
-import { orUndo } from '../../local/store/undo.ts';
+import { connectDynamo, type LocalDynamo } from './dynamo.ts';
 import { freePort } from './ports.ts';
+import { orUndo } from './undo.ts';
 
 export async function startMoto(tableName: string): Promise<LocalDynamo> {
   const moto = await startMotoServer();

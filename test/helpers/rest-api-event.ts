@@ -2,7 +2,7 @@
 
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { LIST_PLANTS } from '../../handlers/lib/operations.ts';
-import type { RequestShape } from '../../local/server/events.ts';
+import type { RequestShape } from './events.ts';
 
 /** REST API, payload format 1.0: decoded multi-value query parameters, stage in the path. */
 export function restApiEvent({

@@ -15,10 +15,10 @@ import {
   trustCertificate,
 } from '../../local/issuer/issuer.ts';
 import { type Handler, lambdaContext } from '../../local/server/lambda.ts';
-import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
-import { orUndo } from '../../local/store/undo.ts';
+import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
 import { type CapturedLogs, captureOutput } from './logs.ts';
 import { assertMatchesContract } from './openapi.ts';
+import { orUndo } from './undo.ts';
 
 export const AUDIENCE = 'plant-store-test';
 export const TABLE = 'plants-test';

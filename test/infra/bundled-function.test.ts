@@ -17,8 +17,8 @@ import {
   startJwksServer,
 } from '../../local/issuer/issuer.ts';
 import { mintToken } from '../../local/issuer/tokens.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 
 const TABLE = 'plants-sam';

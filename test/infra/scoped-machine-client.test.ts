@@ -4,8 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signToken } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
 import { synth } from '../helpers/cdk.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { type Service, startService } from '../helpers/service.ts';
 
 const POOL_ISSUER = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_TestPool1';

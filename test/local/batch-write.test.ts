@@ -9,7 +9,7 @@ import {
   putRequest,
   UnprocessedItemsError,
 } from '../../local/store/batch-write.ts';
-import { type LocalDynamo, startDynamo } from '../../local/store/in-process.ts';
+import { type LocalDynamo, startDynamo } from '../helpers/dynamo.ts';
 
 const TABLE = 'plants-batch';
 let dynamo: LocalDynamo;

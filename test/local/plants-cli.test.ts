@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Level } from 'level';
-import { putPlants } from '../../local/store/in-process.ts';
 import { openStore } from '../../local/store/store.ts';
+import { putPlants } from '../helpers/dynamo.ts';
 import {
   type LocalServer,
   removeTempDirs,

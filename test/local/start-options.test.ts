@@ -4,7 +4,7 @@
 
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 import { type LocalServer, removeTempDirs, runNpm, startLocalServer, tempDir } from '../helpers/local-server.ts';
 import { connects } from '../helpers/ports.ts';
 

@@ -16,8 +16,8 @@ import {
   startJwksServer,
   type TlsIdentity,
 } from '../../local/issuer/issuer.ts';
-import { type LocalDynamo, startDynamo, TEST_REGION } from '../../local/store/in-process.ts';
 import { BUNDLE_FILE, buildHandler } from '../../scripts/build.ts';
+import { type LocalDynamo, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
 
 /** The hardening issue's figure: enough to run a 1,024 MB function out of memory before the fix. */
 const FORGED = Number(process.env.FORGED_TOKENS ?? 80_000);

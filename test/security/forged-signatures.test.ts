@@ -6,7 +6,7 @@
 import { sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { algorithmOf, base64url, createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { type Service, startService } from '../helpers/service.ts';
 
 const KEYS: [string, SigningKey][] = [

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeCursor } from '../../handlers/lib/cursor.ts';
 import { userPartition } from '../../handlers/lib/partitions.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
-import type { PlantItem } from '../../local/store/in-process.ts';
+import type { PlantItem } from '../helpers/dynamo.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { nextCursor } from '../helpers/links.ts';
 import { restApiEvent } from '../helpers/rest-api-event.ts';
 import { type Service, startService } from '../helpers/service.ts';

@@ -6,7 +6,7 @@ import { createHmac, createSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MAX_SPACES_AFTER_BEARER } from '../../handlers/lib/auth/authenticate.ts';
 import { base64url, createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { restApiEvent } from '../helpers/rest-api-event.ts';
 import { type Service, startService } from '../helpers/service.ts';
 

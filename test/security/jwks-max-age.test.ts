@@ -8,8 +8,8 @@ import { JWKS_MAX_AGE_MS, JWKS_RETRY_AFTER_MS } from '../../handlers/lib/auth/jw
 import { createTokenVerifier, type PrefetchingTokenVerifier } from '../../handlers/lib/auth/token-verifier.ts';
 import { readConfig } from '../../handlers/lib/config.ts';
 import { createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
 import { fakeDateOnly } from '../helpers/clock.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Service, startService } from '../helpers/service.ts';
 
 let service: Service;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSigningKey, type SigningKey, signToken } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { AUDIENCE, type Reply, type Service, startService } from '../helpers/service.ts';
 
 /** aws-jwt-verify's SimplePenaltyBox default: after an unknown kid, no refetch for 10 s. */

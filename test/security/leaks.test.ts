@@ -6,7 +6,7 @@
 import { formatWithOptions } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { base64url, createSigningKey, signToken } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { type Fault, type FaultyDynamo, startServiceWithFaultyDynamo } from '../helpers/faulty-dynamo.ts';
 import { restApiEvent } from '../helpers/rest-api-event.ts';
 import { AUDIENCE, type Reply, type Service } from '../helpers/service.ts';

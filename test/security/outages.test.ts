@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TlsIdentity } from '../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../local/server/events.ts';
+import { httpApiEvent } from '../helpers/events.ts';
 import { type Reply, type Service, startService } from '../helpers/service.ts';
 import { startTcpFront, type TcpFront } from './helpers/tcp-front.ts';
 

@@ -7,7 +7,7 @@ import { createPlantsClient } from '../../../handlers/lib/dynamodb-client.ts';
 import { GroupCache } from '../../../handlers/lib/group-cache.ts';
 import { groupPartition, userPartition } from '../../../handlers/lib/partitions.ts';
 import { type PlantsClient, readPlantsPage } from '../../../handlers/lib/plants.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../../local/store/in-process.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../helpers/dynamo.ts';
 
 const TABLE = 'group-cache-page-test';
 let dynamo: LocalDynamo;

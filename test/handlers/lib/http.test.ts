@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { errorResponses, header, nextLink, queryParameters } from '../../../handlers/lib/http.ts';
 import { LIST_PLANTS } from '../../../handlers/lib/operations.ts';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { restApiEvent } from '../../helpers/rest-api-event.ts';
 
 describe('queryParameters', () => {

@@ -12,13 +12,7 @@ import {
   type Position,
   readPlantsPage,
 } from '../../../handlers/lib/plants.ts';
-import {
-  type LocalDynamo,
-  type PlantItem,
-  putPlants,
-  startDynamo,
-  TEST_REGION,
-} from '../../../local/store/in-process.ts';
+import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from '../../helpers/dynamo.ts';
 
 const TABLE = 'plants-page-test';
 let dynamo: LocalDynamo;

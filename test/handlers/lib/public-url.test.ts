@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from '@jest/globals';
 import { linkBase } from '../../../handlers/lib/public-url.ts';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { restApiEvent } from '../../helpers/rest-api-event.ts';
 
 const API_GATEWAY = { publicBaseUrl: undefined, requestContextFromApiGateway: true };

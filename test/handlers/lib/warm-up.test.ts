@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createPlantsClient } from '../../../handlers/lib/dynamodb-client.ts';
 import { settleWithin, warmUpPlantsClient } from '../../../handlers/lib/warm-up.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../../local/store/in-process.ts';
+import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../helpers/dynamo.ts';
 
 const TABLE = 'plants-warm-up';
 let dynamo: LocalDynamo;

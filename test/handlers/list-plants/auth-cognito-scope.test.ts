@@ -3,7 +3,7 @@
 // or an id token is 401 whatever scopes it carries, and 403 is only for our own access tokens.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 const REPLICATED_ISSUER = 'https://issuer-cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Replica1';

@@ -3,7 +3,7 @@
 // verified through the Cognito path, and each refusal counted under its reason.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 const POOL_ISSUER = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_TestPool1';

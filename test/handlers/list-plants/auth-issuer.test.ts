@@ -2,7 +2,7 @@
 // configuration copied from their discovery document must accept their tokens.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 const ISSUER = 'https://tenant.example.com/';

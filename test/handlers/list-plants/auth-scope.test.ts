@@ -1,7 +1,7 @@
 // A deployment that requires a scope answers 403 insufficient_scope to tokens without it.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 let service: Service;

@@ -2,7 +2,7 @@
 // required scope and the groups claim are read again on every request.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 const SCOPE = 'plants:read';

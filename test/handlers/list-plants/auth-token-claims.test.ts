@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signToken } from '../../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { AUDIENCE, type Service, startService } from '../../helpers/service.ts';
 
 let service: Service;

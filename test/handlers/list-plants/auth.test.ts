@@ -2,7 +2,7 @@
 // refused credential is a row of the one table in test/security/hostile-tokens.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { restApiEvent } from '../../helpers/rest-api-event.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 

@@ -2,7 +2,7 @@
 // function timeout (15 s), and the service recovers by itself when the fault clears.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Fault, type FaultyDynamo, startServiceWithFaultyDynamo } from '../../helpers/faulty-dynamo.ts';
 import type { Reply, Service } from '../../helpers/service.ts';
 

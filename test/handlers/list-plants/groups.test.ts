@@ -4,8 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createSigningKey, signToken } from '../../../local/issuer/issuer.ts';
-import { httpApiEvent } from '../../../local/server/events.ts';
-import type { PlantItem } from '../../../local/store/in-process.ts';
+import type { PlantItem } from '../../helpers/dynamo.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { nextCursor, nextQuery } from '../../helpers/links.ts';
 import { cognitoAccessClaims, type Service, startService } from '../../helpers/service.ts';
 

@@ -1,8 +1,8 @@
 // The whole handler against dynalite and a TLS-served JWKS, with real RS256 tokens.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
-import type { PlantItem } from '../../../local/store/in-process.ts';
+import type { PlantItem } from '../../helpers/dynamo.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { nextCursor, nextQuery, nextTarget } from '../../helpers/links.ts';
 import { restApiEvent } from '../../helpers/rest-api-event.ts';
 import { type Service, startService } from '../../helpers/service.ts';

@@ -2,8 +2,8 @@
 // Query paging (Limit, ExclusiveStartKey, projection) is not only what dynalite happens to do.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
-import type { PlantItem } from '../../../local/store/in-process.ts';
+import type { PlantItem } from '../../helpers/dynamo.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { nextQuery } from '../../helpers/links.ts';
 import { startMoto } from '../../helpers/moto.ts';
 import { type Service, startService } from '../../helpers/service.ts';

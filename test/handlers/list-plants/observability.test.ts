@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUTH_FAILURES, SERVER_ERROR_BODY } from '../../../handlers/lib/errors.ts';
 import { LIST_PLANTS } from '../../../handlers/lib/operations.ts';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 let service: Service;

@@ -12,8 +12,8 @@ import {
   PAGE_BYTE_BUDGET,
 } from '../../../handlers/lib/page-budget.ts';
 import { userPartition } from '../../../handlers/lib/partitions.ts';
-import { httpApiEvent } from '../../../local/server/events.ts';
-import type { PlantItem } from '../../../local/store/in-process.ts';
+import type { PlantItem } from '../../helpers/dynamo.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { nextQuery } from '../../helpers/links.ts';
 import { type Service, startService, TABLE } from '../../helpers/service.ts';
 

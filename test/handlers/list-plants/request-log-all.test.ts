@@ -2,7 +2,7 @@
 // who read how many plants, and the `ok` outcome and PlantsReturned metrics.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpApiEvent } from '../../../local/server/events.ts';
+import { httpApiEvent } from '../../helpers/events.ts';
 import { type Service, startService } from '../../helpers/service.ts';
 
 let service: Service;

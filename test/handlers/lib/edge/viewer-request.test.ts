@@ -8,9 +8,9 @@ import { BEHIND_EDGE, EDGE_HEADERS } from '../../../../handlers/lib/edge/environ
 import { edgeViewerRequest } from '../../../../handlers/lib/edge/viewer-request.ts';
 import { LIST_PLANTS } from '../../../../handlers/lib/operations.ts';
 import { viewerFunctionCode } from '../../../../infra/edge/viewer-function.ts';
-import { httpApiEvent } from '../../../../local/server/events.ts';
 import { lambdaContext } from '../../../../local/server/lambda.ts';
-import type { PlantItem } from '../../../../local/store/in-process.ts';
+import type { PlantItem } from '../../../helpers/dynamo.ts';
+import { httpApiEvent } from '../../../helpers/events.ts';
 import { type Reply, type Service, startService } from '../../../helpers/service.ts';
 import { DISTRIBUTION_DOMAIN, isResponse, runViewerFunction } from '../../../infra/edge/cloudfront-function.ts';
 

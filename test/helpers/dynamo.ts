@@ -2,9 +2,9 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchWrite, putRequest } from './batch-write.ts';
-import { startDynalite } from './store.ts';
-import { createPlantsTable, type PlantItem, storedItem } from './table.ts';
+import { batchWrite, putRequest } from '../../local/store/batch-write.ts';
+import { startDynalite } from '../../local/store/store.ts';
+import { createPlantsTable, type PlantItem, storedItem } from '../../local/store/table.ts';
 import { orUndo } from './undo.ts';
 
 export type { PlantItem };

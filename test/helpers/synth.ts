@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { App, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { bootstrapRequirements } from './deploy-access/bootstrap/app-boundary.ts';
-import type { PlantStoreStack } from './plant-store-stack.ts';
-import { stackNameOf } from './stack-environment.ts';
-import { plantStoreStacks } from './stacks.ts';
+import { bootstrapRequirements } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
+import type { PlantStoreStack } from '../../infra/plant-store-stack.ts';
+import { stackNameOf } from '../../infra/stack-environment.ts';
+import { plantStoreStacks } from '../../infra/stacks.ts';
 
 // cdk.json's context (the feature flags above all), which the CDK CLI passes to every synth.
-const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context;
+const CDK_JSON_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
 
 export interface SynthesizeOptions {
   outdir: string;
