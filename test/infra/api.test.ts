@@ -6,6 +6,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { OPERATIONS, routeKeyOf } from '../../handlers/lib/operations.ts';
 import { ACCESS_LOG_FORMATS } from '../../handlers/lib/telemetry-names.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
+import { onlyOf, type Resource, resourcesOf } from '../helpers/template.ts';
 
 const CERTIFICATE = 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab';
 
@@ -59,23 +60,15 @@ const BOUNDED_VARIABLES = [
   '$context.authorizer.claims.sub', // a verified token's claim: our issuer's
 ];
 
-type Resource = { Properties: Record<string, unknown> };
 /** The stack's routes: one per operation of the table. */
 const routes = (s: Synthesized): Resource['Properties'][] => {
-  const found = (Object.values(s.template.findResources('AWS::ApiGatewayV2::Route')) as Resource[]).map(
-    ({ Properties }) => Properties,
-  );
+  const found = resourcesOf(s, 'AWS::ApiGatewayV2::Route').map(({ Properties }) => Properties);
   expect(found).toHaveLength(OPERATIONS.length);
   return found;
 };
 
-const only = (s: Synthesized, type: string): Resource => {
-  const found = Object.values(s.template.findResources(type)) as Resource[];
-  expect(found).toHaveLength(1);
-  return found[0] as Resource;
-};
 const accessLogFormat = (s: Synthesized): Record<string, string> =>
-  JSON.parse((only(s, 'AWS::ApiGatewayV2::Stage').Properties.AccessLogSettings as { Format: string }).Format);
+  JSON.parse((onlyOf(s, 'AWS::ApiGatewayV2::Stage').Properties.AccessLogSettings as { Format: string }).Format);
 
 describe('route and stage', () => {
   it("routes each of the API's operations, and nothing else, to the function with payload format 2.0", () => {
@@ -91,7 +84,7 @@ describe('route and stage', () => {
   });
 
   it('throttles and access-logs the stage as one lean JSON object per request', () => {
-    const stage = only(plain, 'AWS::ApiGatewayV2::Stage').Properties;
+    const stage = onlyOf(plain, 'AWS::ApiGatewayV2::Stage').Properties;
     expect(stage).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
@@ -130,14 +123,14 @@ describe('route and stage', () => {
   });
 
   it('takes throttling from the bill ceiling, -c maxRequestsPerSecond', () => {
-    expect(only(external, 'AWS::ApiGatewayV2::Stage').Properties).toMatchObject({
+    expect(onlyOf(external, 'AWS::ApiGatewayV2::Stage').Properties).toMatchObject({
       DefaultRouteSettings: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
     });
   });
 
   it('has no CORS unless origins are given, then allows GET and exposes Link', () => {
-    expect(only(plain, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
-    expect(only(external, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toEqual({
+    expect(onlyOf(plain, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
+    expect(onlyOf(external, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toEqual({
       AllowOrigins: ['https://app.example.com'],
       AllowMethods: ['GET'],
       AllowHeaders: ['authorization'],
@@ -185,7 +178,7 @@ describe('JWT authorizer', () => {
   });
 
   it('leaves the function verifying the token as well (defence in depth)', () => {
-    const fn = only(guarded, 'AWS::Lambda::Function').Properties;
+    const fn = onlyOf(guarded, 'AWS::Lambda::Function').Properties;
     expect(fn.Environment).toMatchObject({
       Variables: { AUTH_TOKEN_USE: 'access', AUTH_REQUIRED_SCOPE: 'plants/read' },
     });
@@ -212,12 +205,12 @@ describe('custom domain', () => {
   });
 
   it('maps the whole domain when no basePath is given', () => {
-    expect(only(external, 'AWS::ApiGatewayV2::ApiMapping').Properties.ApiMappingKey).toBeUndefined();
+    expect(onlyOf(external, 'AWS::ApiGatewayV2::ApiMapping').Properties.ApiMappingKey).toBeUndefined();
   });
 
   it("gives the function the domain's URL, mapping key included, as the base of its next links", () => {
     const environment = (s: Synthesized) =>
-      (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      (onlyOf(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(environment(guarded).PUBLIC_BASE_URL).toBe('https://api.example.com/v1');
     // A proxy in front (publicBaseUrl) is what clients use, custom domain or not.
     expect(environment(external).PUBLIC_BASE_URL).toBe('https://www.example.com/shop/api');

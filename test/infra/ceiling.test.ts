@@ -7,15 +7,12 @@ import { readConfig } from '../../handlers/lib/config.ts';
 import { MAX_QUERIES_PER_PAGE } from '../../handlers/lib/plants.ts';
 import { LARGEST_PAGE, READ_UNITS_PER_REQUEST, readCeiling, TABLE_READ_UNITS_QUOTA } from '../../infra/ceiling.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
+import { onlyOf, resourcesOf } from '../helpers/template.ts';
 
 type Properties = Record<string, unknown>;
-const only = (s: Synthesized, type: string): Properties => {
-  const found = Object.values(s.template.findResources(type)) as { Properties: Properties }[];
-  expect(found).toHaveLength(1);
-  return found[0]?.Properties ?? {};
-};
+const only = (s: Synthesized, type: string): Properties => onlyOf(s, type).Properties;
 const functionOf = (s: Synthesized): Properties => {
-  const found = Object.values(s.template.findResources('AWS::Lambda::Function')) as { Properties: Properties }[];
+  const found = resourcesOf(s, 'AWS::Lambda::Function');
   const fn = found.find((f) => String(f.Properties.Description).startsWith('GET /plants'));
   return fn?.Properties ?? {};
 };

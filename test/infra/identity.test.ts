@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
+import { resourcesOf } from '../helpers/template.ts';
 
 let plain: Synthesized;
 let scoped: Synthesized;
@@ -25,10 +26,8 @@ beforeAll(async () => {
   });
 });
 
-type Resource = { Properties: Record<string, unknown> };
-const resources = (s: Synthesized, type: string) => Object.values(s.template.findResources(type)) as Resource[];
 const environment = (s: Synthesized): Record<string, unknown> => {
-  const [fn] = resources(s, 'AWS::Lambda::Function');
+  const [fn] = resourcesOf(s, 'AWS::Lambda::Function');
   return (fn?.Properties.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
 };
 const clientRef = (name: string) => ({ Ref: expect.stringMatching(new RegExp(`^IdentityUserPool${name}`)) });
@@ -92,7 +91,7 @@ describe('a required scope with the own pool', () => {
   });
 
   it('names the default domain after the stack and its own id, unique per region', async () => {
-    const [domain] = resources(await synthScopedWithoutPrefix(), 'AWS::Cognito::UserPoolDomain');
+    const [domain] = resourcesOf(await synthScopedWithoutPrefix(), 'AWS::Cognito::UserPoolDomain');
     expect(JSON.stringify(domain?.Properties.Domain)).toMatch(/^\{"Fn::Join":\["",\["plantstore-",.*AWS::StackId/);
   });
 
@@ -121,7 +120,7 @@ describe('a required scope with the own pool', () => {
   });
 
   it('takes the access token lifetime from accessTokenMinutes for both clients', () => {
-    const lifetimes = resources(scoped, 'AWS::Cognito::UserPoolClient').map((c) => c.Properties.AccessTokenValidity);
+    const lifetimes = resourcesOf(scoped, 'AWS::Cognito::UserPoolClient').map((c) => c.Properties.AccessTokenValidity);
     expect(lifetimes).toEqual([15, 15]);
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { cfnLint } from '../helpers/cfn-lint.ts';
+import { onlyOf, type Resource } from '../helpers/template.ts';
 
 const EXTERNAL = { authIssuer: 'https://login.example.com/tenant/v2.0', authAudience: 'api://plant-store' };
 /** Every option on at once, for the checks at the end. */
@@ -49,13 +50,6 @@ beforeAll(async () => {
   everything = await synth(EVERY_OPTION);
 });
 
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
-const only = (s: Synthesized, type: string): Resource => {
-  const found = Object.values(s.template.findResources(type)) as Resource[];
-  expect(found).toHaveLength(1);
-  return found[0] as Resource;
-};
-
 describe('table', () => {
   it('is keyed by owner and plant id, on demand, with point-in-time recovery', () => {
     prod.template.hasResourceProperties('AWS::DynamoDB::Table', {
@@ -73,11 +67,11 @@ describe('table', () => {
   });
 
   it('survives stack deletion by default, and goes with a dev stack', () => {
-    expect(only(prod, 'AWS::DynamoDB::Table')).toMatchObject({
+    expect(onlyOf(prod, 'AWS::DynamoDB::Table')).toMatchObject({
       DeletionPolicy: 'Retain',
       Properties: { DeletionProtectionEnabled: true },
     });
-    expect(only(external, 'AWS::DynamoDB::Table')).toMatchObject({
+    expect(onlyOf(external, 'AWS::DynamoDB::Table')).toMatchObject({
       DeletionPolicy: 'Delete',
       Properties: { DeletionProtectionEnabled: false },
     });
@@ -98,18 +92,18 @@ describe('function', () => {
         LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') },
       },
     });
-    expect(only(everything, 'AWS::Lambda::Function').Properties.MemorySize).toBe(2048);
-    expect(only(everything, 'AWS::Lambda::Function').Properties.LoggingConfig).toMatchObject({
+    expect(onlyOf(everything, 'AWS::Lambda::Function').Properties.MemorySize).toBe(2048);
+    expect(onlyOf(everything, 'AWS::Lambda::Function').Properties.LoggingConfig).toMatchObject({
       SystemLogLevel: 'INFO',
     });
   });
 
   it('runs on x86_64 when asked (-c architecture=x86_64: sam local on an x86_64 host)', () => {
-    expect(only(everything, 'AWS::Lambda::Function').Properties.Architectures).toEqual(['x86_64']);
+    expect(onlyOf(everything, 'AWS::Lambda::Function').Properties.Architectures).toEqual(['x86_64']);
   });
 
   it('traces with X-Ray only when asked (-c tracing=true), and then loads the Tracer', () => {
-    const fn = (s: Synthesized) => only(s, 'AWS::Lambda::Function').Properties;
+    const fn = (s: Synthesized) => onlyOf(s, 'AWS::Lambda::Function').Properties;
     const variables = (s: Synthesized) => (fn(s).Environment as { Variables: Record<string, unknown> }).Variables;
     expect(fn(prod).TracingConfig).toBeUndefined();
     expect(variables(prod).POWERTOOLS_TRACE_ENABLED).toBe('false');
@@ -131,20 +125,20 @@ describe('function', () => {
 
   it('loads source maps only when asked (-c sourceMaps=true), since they cost every cold start', () => {
     const variables = (s: Synthesized) =>
-      (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      (onlyOf(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables(prod).NODE_OPTIONS).toBeUndefined();
     expect(variables(everything).NODE_OPTIONS).toBe('--enable-source-maps');
   });
 
   it("hands -c groupCacheSeconds / groupCacheMaxBytes to the function, else leaves the function's defaults", () => {
     const variables = (s: Synthesized) =>
-      (only(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      (onlyOf(s, 'AWS::Lambda::Function').Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables(prod).GROUP_CACHE_TTL_SECONDS).toBeUndefined();
     expect(variables(everything)).toMatchObject({ GROUP_CACHE_TTL_SECONDS: '0', GROUP_CACHE_MAX_BYTES: '1048576' });
   });
 
   it('is pointed at the Cognito pool and app client by default', () => {
-    const env = (only(prod, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
+    const env = (onlyOf(prod, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
     expect(env).toEqual({
       PLANTS_TABLE_NAME: { Ref: expect.stringMatching(/^PlantsTable/) },
       AUTH_ISSUER: { 'Fn::GetAtt': [expect.stringMatching(/^IdentityUserPool/), 'ProviderURL'] },
@@ -158,7 +152,7 @@ describe('function', () => {
   });
 
   it('is pointed at an external issuer, and no user pool exists, when one is given', () => {
-    const env = (only(external, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
+    const env = (onlyOf(external, 'AWS::Lambda::Function').Properties.Environment as { Variables: object }).Variables;
     expect(env).toMatchObject({ AUTH_ISSUER: EXTERNAL.authIssuer, AUTH_AUDIENCE: EXTERNAL.authAudience });
     external.template.resourceCountIs('AWS::Cognito::UserPool', 0);
     external.template.resourceCountIs('AWS::Cognito::UserPoolClient', 0);
