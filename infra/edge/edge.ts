@@ -35,8 +35,7 @@ const ACKNOWLEDGED: Record<string, string> = {
     'countries adds a geo match rule to the web ACL.',
   'AwsSolutions-CFR3':
     'The function keeps one record of every refused or failed request (requestLog=all: every request), and WAF its ' +
-    'metrics and sampled requests of what it refused; CloudFront standard logs would bill a third copy (docs/edge.md ' +
-    'says how to add them).',
+    'metrics and sampled requests of what it refused; CloudFront standard logs would bill a third copy.',
   'AwsSolutions-CFR4':
     'Without a custom domain the default *.cloudfront.net certificate cannot set a minimum TLS version; with one ' +
     '(domainName, certificateArn in us-east-1) the distribution requires TLSv1.2_2021.',
