@@ -8,7 +8,6 @@ import { authenticate } from './lib/auth/authenticate.ts';
 import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
-import { createPlantsClient } from './lib/dynamodb-client.ts';
 import { SERVER_ERROR_BODY } from './lib/errors.ts';
 import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
@@ -33,13 +32,15 @@ import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/
 const config = readConfig();
 loadTracer(config.telemetry);
 const verifyToken = createTokenVerifier(config.auth);
-const plantsClient = createPlantsClient(config.dynamodbEndpoint);
 const groupCache = createGroupCache(config.groupCache);
+// The SDK is a chunk of its own, loaded and compiled while the JWKS fetch is on its way.
+const { createPlantsClient } = await import('./lib/dynamodb-client.ts');
+const plantsClient = createPlantsClient(config);
 // The JWKS and DynamoDB's connection are made ready together during init, before tracing starts:
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
 await settleWithin([verifyToken.hydrated, warmUp], INIT_WARM_UP_BUDGET_MS);
-// From here on, with tracing on, the Tracer records every HTTPS request: each DynamoDB call included.
+// From here on, with tracing on, each DynamoDB call is a subsegment of its invocation's trace.
 await startTracing(config.telemetry);
 recordInit(config.telemetry);
 

@@ -1,7 +1,7 @@
-// Where the DynamoDB client sends its requests: the endpoint given (dynalite, the bench), else
+// Where the hand-written DynamoDB client sends its requests: the endpoint given (dynalite, the bench), else
 // DynamoDB's in the function's Region as the SDK's endpoint rules resolve it.
 
-import { ENV } from './environment.ts';
+import { ENV } from '../../../handlers/lib/environment.ts';
 
 /**
  * DynamoDB's endpoint as the SDK's rules resolve it in the `aws` partition, FIPS and dual-stack

@@ -1,11 +1,11 @@
-// Where the function's DynamoDB client sends its requests: DynamoDB's endpoints as the SDK's rules
+// Where the hand-written DynamoDB client sends its requests: DynamoDB's endpoints as the SDK's rules
 // resolve them in the aws partition, and clear refusals where this client would have to guess.
 
 import { describe, expect, it } from '@jest/globals';
-import { createPlantsClient } from '../../../handlers/lib/dynamodb-client.ts';
-import { dynamodbEndpoint } from '../../../handlers/lib/dynamodb-endpoint.ts';
+import { createPlantsClient } from '../entries/hand-written/client.ts';
+import { dynamodbEndpoint } from '../entries/hand-written/endpoint.ts';
 
-describe("the function's DynamoDB endpoint", () => {
+describe("the hand-written client's DynamoDB endpoint", () => {
   it("resolves DynamoDB's public, FIPS and dual-stack endpoints as the SDK's rules do in the aws partition", () => {
     const endpoint = (env: NodeJS.ProcessEnv) => dynamodbEndpoint('eu-west-1', env);
     expect(endpoint({})).toBe('https://dynamodb.eu-west-1.amazonaws.com');
@@ -19,9 +19,12 @@ describe("the function's DynamoDB endpoint", () => {
   it('refuses FIPS with a custom endpoint when the function starts, as the SDK refuses it', () => {
     process.env.AWS_USE_FIPS_ENDPOINT = 'true';
     try {
-      expect(() => createPlantsClient('http://127.0.0.1:8000')).toThrow(
-        'AWS_USE_FIPS_ENDPOINT cannot apply to a custom endpoint',
-      );
+      expect(() =>
+        createPlantsClient({
+          dynamodbEndpoint: 'http://127.0.0.1:8000',
+          aws: { region: 'eu-west-1', useFipsEndpoint: false, useDualstackEndpoint: false },
+        }),
+      ).toThrow('AWS_USE_FIPS_ENDPOINT cannot apply to a custom endpoint');
     } finally {
       delete process.env.AWS_USE_FIPS_ENDPOINT;
     }
