@@ -16,18 +16,24 @@ export async function buildBundle(): Promise<string> {
 }
 
 export interface BundledFunction {
-  invoke(event: unknown): Promise<APIGatewayProxyResult>;
+  /** One invocation; `env`: what the runtime sets for this invocation alone (_X_AMZN_TRACE_ID). */
+  invoke(event: unknown, env?: Record<string, string>): Promise<APIGatewayProxyResult>;
+  /** The function's log lines (stdout) so far, parsed. */
+  records(): Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
-// One event per line on stdin, one result per line on file descriptor 3: stdout carries the
-// function's own log lines, as on Lambda.
+// One invocation per line on stdin (the event, and variables the runtime sets per invocation, such
+// as _X_AMZN_TRACE_ID), one result per line on file descriptor 3: stdout carries the function's own
+// log lines, as on Lambda.
 const RUNNER = `
 const { writeSync } = await import('node:fs');
 const { createInterface } = await import('node:readline');
 const { handler } = await import(process.argv[1]);
 for await (const line of createInterface({ input: process.stdin })) {
-  writeSync(3, JSON.stringify(await handler(JSON.parse(line), {})) + '\\n');
+  const { event, env } = JSON.parse(line);
+  Object.assign(process.env, env);
+  writeSync(3, JSON.stringify(await handler(event, {})) + '\\n');
 }
 `;
 
@@ -35,8 +41,10 @@ for await (const line of createInterface({ input: process.stdin })) {
 export function startBundledFunction(file: string, env: Record<string, string>): BundledFunction {
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(file).href], {
     env,
-    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const waiting: { resolve: (result: APIGatewayProxyResult) => void; reject: (error: Error) => void }[] = [];
@@ -55,11 +63,16 @@ export function startBundledFunction(file: string, env: Record<string, string>):
     }),
   );
   return {
-    invoke: (event) =>
+    invoke: (event, env = {}) =>
       new Promise((resolve, reject) => {
         waiting.push({ resolve, reject });
-        child.stdin?.write(`${JSON.stringify(event)}\n`);
+        child.stdin?.write(`${JSON.stringify({ event, env })}\n`);
       }),
+    records: () =>
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line)),
     stop: async () => {
       child.stdin?.end();
       await exited;
