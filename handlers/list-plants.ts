@@ -33,9 +33,11 @@ const config = readConfig();
 loadTracer(config.telemetry);
 const verifyToken = createTokenVerifier(config.auth);
 const groupCache = createGroupCache(config.groupCache);
-// The SDK is a chunk of its own, loaded and compiled while the JWKS fetch is on its way.
+// With the JWKS fetch and DynamoDB's TCP and TLS on their way, the SDK (a chunk of its own) loads.
+const { connectDynamodb } = await import('./lib/dynamodb-connection.ts');
+const dynamodbAgent = connectDynamodb(config);
 const { createPlantsClient } = await import('./lib/dynamodb-client.ts');
-const plantsClient = createPlantsClient(config);
+const plantsClient = createPlantsClient(config, dynamodbAgent);
 // The JWKS and DynamoDB's connection are made ready together during init, before tracing starts:
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);

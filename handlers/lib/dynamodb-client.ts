@@ -3,6 +3,7 @@
 // abort signal passed to each send). list-plants.ts imports this module dynamically, so the SDK is a
 // chunk of its own, loaded while init's network work is already under way.
 
+import type { Agent } from 'node:https';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +18,11 @@ import { isUnavailable, type PlantsClient } from './plants.ts';
  */
 export const MAX_RESPONSE_BYTES = 2 * 2 ** 20;
 
-export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>): PlantsClient {
+/** The client, over `httpsAgent` when given (dynamodb-connection.ts: a connection already opening). */
+export function createPlantsClient(
+  { dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>,
+  httpsAgent?: Agent,
+): PlantsClient {
   const client = new DynamoDBClient({
     // No Region: refused at the first call, as the SDK refuses it, never looked up elsewhere.
     region: aws.region ?? ((): Promise<string> => Promise.reject(new Error('Region is missing: set AWS_REGION'))),
@@ -28,7 +33,12 @@ export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dyna
     // (plants.ts) ends whatever is still running, backoff included.
     maxAttempts: 3,
     // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting.
-    requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: 500,
+      requestTimeout: 1000,
+      throwOnRequestTimeout: true,
+      ...(httpsAgent && { httpsAgent }),
+    },
   });
   // Inside the deserializer: the answer's body as it arrives, failing (and closing its connection)
   // once it passes MAX_RESPONSE_BYTES.

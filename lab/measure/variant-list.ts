@@ -39,13 +39,21 @@ export const VARIANTS: Record<string, Variant> = {
   production: {},
   // The same build measured as if it were a variant: its difference from production is the noise.
   'control: production again (A vs A)': { warm: true },
-  'DynamoDB client: hand-written SigV4 over node:https (issues 36 to 41, the yardstick)':
-    dynamodbClient('hand-written/client.ts'),
+  'DynamoDB client: hand-written SigV4 over node:https (issues 36 to 41, the yardstick)': dynamodbClient(
+    'hand-written/dynamodb-client.ts',
+  ),
   'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
-  'SDK loaded first (static import: the JWKS fetch waits for its code)': {
+  "SDK loaded first (static import: the JWKS fetch and DynamoDB's connect wait for its code)": {
     build: {
       overrides: {
         plugins: [...BUILD_PLUGINS, replaceModule(/\/warm-up\.ts$/, `${benchDir}entries/sdk-first.ts`)],
+      },
+    },
+  },
+  "no pre-connect (DynamoDB's TCP and TLS wait for the SDK's code)": {
+    build: {
+      overrides: {
+        plugins: [...BUILD_PLUGINS, replaceModule(/\/dynamodb-connection\.ts$/, `${benchDir}entries/no-preconnect.ts`)],
       },
     },
   },

@@ -13,7 +13,7 @@ import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../loc
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../../test/helpers/faulty-dynamo.ts';
 import { localDynamoConfig } from '../../test/helpers/function-env.ts';
 import * as awsLite from '../entries/dynamodb-aws-lite.ts';
-import * as handWritten from '../entries/hand-written/client.ts';
+import * as handWritten from '../entries/hand-written/dynamodb-client.ts';
 import { type Received, signatureOf } from './helpers/sigv4.ts';
 
 /** The function's worst case for a failed read, as faults.test.ts bounds it (function timeout 15 s). */

@@ -2,7 +2,7 @@
 // resolve them in the aws partition, and clear refusals where this client would have to guess.
 
 import { describe, expect, it } from '@jest/globals';
-import { createPlantsClient } from '../entries/hand-written/client.ts';
+import { createPlantsClient } from '../entries/hand-written/dynamodb-client.ts';
 import { dynamodbEndpoint } from '../entries/hand-written/endpoint.ts';
 
 describe("the hand-written client's DynamoDB endpoint", () => {
