@@ -8,6 +8,7 @@ import { authenticate } from './lib/auth/authenticate.ts';
 import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
+import { createPlantsClient } from './lib/dynamodb-client.ts';
 import { SERVER_ERROR_BODY } from './lib/errors.ts';
 import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
@@ -32,12 +33,8 @@ import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/
 const config = readConfig();
 loadTracer(config.telemetry);
 const verifyToken = createTokenVerifier(config.auth);
+const plantsClient = createPlantsClient(config);
 const groupCache = createGroupCache(config.groupCache);
-// With the JWKS fetch and DynamoDB's TCP and TLS on their way, the SDK (a chunk of its own) loads.
-const { connectDynamodb } = await import('./lib/dynamodb-connection.ts');
-const dynamodbAgent = connectDynamodb(config);
-const { createPlantsClient } = await import('./lib/dynamodb-client.ts');
-const plantsClient = createPlantsClient(config, dynamodbAgent);
 // The JWKS and DynamoDB's connection are made ready together during init, before tracing starts:
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);

@@ -56,7 +56,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tableName: required(env, ENV.tableName),
     dynamodbEndpoint: readDynamodbEndpoint(env),
     aws: {
-      region: optional(env, ENV.region),
+      // Lambda's, and every AWS tool's (the local CLIs read it too): not one of ENV's.
+      region: optional(env, 'AWS_REGION'),
       useFipsEndpoint: readBoolean(env, ENV.useFipsEndpoint),
       useDualstackEndpoint: readBoolean(env, ENV.useDualstackEndpoint),
     },

@@ -1,9 +1,7 @@
 // The function's DynamoDB client: the SDK's document client, configured from readConfig, each attempt
 // bounded by the SDK's timeouts and the answer's size, the whole page by plants.ts's deadline (an
-// abort signal passed to each send). list-plants.ts imports this module dynamically, so the SDK is a
-// chunk of its own, loaded while init's network work is already under way.
+// abort signal passed to each send).
 
-import type { Agent } from 'node:https';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -18,11 +16,7 @@ import { isUnavailable, type PlantsClient } from './plants.ts';
  */
 export const MAX_RESPONSE_BYTES = 2 * 2 ** 20;
 
-/** The client, over `httpsAgent` when given (dynamodb-connection.ts: a connection already opening). */
-export function createPlantsClient(
-  { dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>,
-  httpsAgent?: Agent,
-): PlantsClient {
+export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>): PlantsClient {
   const client = new DynamoDBClient({
     // No Region: refused at the first call, as the SDK refuses it, never looked up elsewhere.
     region: aws.region ?? ((): Promise<string> => Promise.reject(new Error('Region is missing: set AWS_REGION'))),
@@ -33,12 +27,7 @@ export function createPlantsClient(
     // (plants.ts) ends whatever is still running, backoff included.
     maxAttempts: 3,
     // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting.
-    requestHandler: {
-      connectionTimeout: 500,
-      requestTimeout: 1000,
-      throwOnRequestTimeout: true,
-      ...(httpsAgent && { httpsAgent }),
-    },
+    requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true },
   });
   // Inside the deserializer: the answer's body as it arrives, failing (and closing its connection)
   // once it passes MAX_RESPONSE_BYTES.

@@ -30,8 +30,8 @@ export const ENV = {
   version: 'AWS_LAMBDA_FUNCTION_VERSION',
   initializationType: 'AWS_LAMBDA_INITIALIZATION_TYPE',
   samLocal: 'AWS_SAM_LOCAL',
-  // Read as the SDK would read them, then given to the client (config.ts): the SDK reads no setting itself.
-  region: 'AWS_REGION',
+  // Read as the SDK would read them, then given to the client (config.ts), as AWS_REGION is: the SDK
+  // reads no setting itself.
   useFipsEndpoint: 'AWS_USE_FIPS_ENDPOINT',
   useDualstackEndpoint: 'AWS_USE_DUALSTACK_ENDPOINT',
 } as const;
@@ -173,7 +173,6 @@ export function functionEnvironment({
     groupCacheTtlSeconds: groupCache.ttlSeconds,
     groupCacheMaxBytes: groupCache.maxBytes,
     samLocal: undefined,
-    region: undefined,
     useFipsEndpoint: undefined,
     useDualstackEndpoint: undefined,
   };

@@ -12,7 +12,7 @@ export interface Bundle {
   file: string;
   /** Code the runtime may load: every .mjs/.js in the artifact (chunks included), maps excluded. */
   bytes: number;
-  /** The entry, the chunks it imports (dynamically too: init awaits them) and theirs statically: what a cold start reads. */
+  /** The entry and the chunks it imports statically: what a cold start reads (import() excluded). */
   coldStartBytes: number;
   gzipBytes: number;
   sourceMapBytes: number;
@@ -50,21 +50,14 @@ export async function buildBundle(name: string, options: BuildHandlerOptions = {
   };
 }
 
-/** What init imports dynamically at every cold start: list-plants.ts's dynamodb-*.ts (or their stand-ins). */
-const INIT_CHUNK = /^dynamodb-/;
-
-/**
- * Bytes of `file` and of everything it imports statically (`import"../x"`, `from"../x"`), once each,
- * and of the INIT_CHUNKs it imports with import(); other import()s (the Tracer, the SDK's event
- * streams) load only when used.
- */
+/** Bytes of `file` and of everything it imports statically (`import"../x"`, `from"../x"`), once each. */
 function staticBytes(outdir: string, file: string, seen = new Set<string>()): number {
   if (file === '' || seen.has(file)) return 0;
   seen.add(file);
   const code = readFileSync(`${outdir}/${file}`, 'utf8');
   let bytes = Buffer.byteLength(code);
-  for (const [, dynamic, imported = ''] of code.matchAll(/(?:\bfrom|\bimport)\s*(\(?)["']\.\/([^"']+)["']/g)) {
-    if (!dynamic || INIT_CHUNK.test(imported)) bytes += staticBytes(outdir, imported, seen);
+  for (const [, imported] of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+)["']/g)) {
+    bytes += staticBytes(outdir, imported ?? '', seen);
   }
   return bytes;
 }

@@ -43,20 +43,6 @@ export const VARIANTS: Record<string, Variant> = {
     'hand-written/dynamodb-client.ts',
   ),
   'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
-  "SDK loaded first (static import: the JWKS fetch and DynamoDB's connect wait for its code)": {
-    build: {
-      overrides: {
-        plugins: [...BUILD_PLUGINS, replaceModule(/\/warm-up\.ts$/, `${benchDir}entries/sdk-first.ts`)],
-      },
-    },
-  },
-  "no pre-connect (DynamoDB's TCP and TLS wait for the SDK's code)": {
-    build: {
-      overrides: {
-        plugins: [...BUILD_PLUGINS, replaceModule(/\/dynamodb-connection\.ts$/, `${benchDir}entries/no-preconnect.ts`)],
-      },
-    },
-  },
   'no init warm-up (JWKS and DynamoDB connection on the first request)': {
     build: {
       overrides: {

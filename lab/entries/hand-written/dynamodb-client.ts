@@ -45,7 +45,7 @@ class Sha256 {
 
 export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>): PlantsClient {
   const { region } = aws;
-  const resolved = endpointOf(dynamodbEndpoint, region, process.env);
+  const resolved = endpointOf(dynamodbEndpoint, aws);
   const config = () => {
     if (!region || !resolved) throw new Error('Region is missing');
     return { region, url: resolved };
