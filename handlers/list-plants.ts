@@ -33,13 +33,13 @@ import { INIT_WARM_UP_BUDGET_MS, settleWithin, warmUpPlantsClient } from './lib/
 const config = readConfig();
 loadTracer(config.telemetry);
 const verifyToken = createTokenVerifier(config.auth);
-const plantsClient = createPlantsClient(config.dynamodbEndpoint);
+const plantsClient = createPlantsClient(config);
 const groupCache = createGroupCache(config.groupCache);
 // The JWKS and DynamoDB's connection are made ready together during init, before tracing starts:
 // outside an invocation there is no trace to record them in.
 const warmUp = warmUpPlantsClient(plantsClient, config.tableName);
 await settleWithin([verifyToken.hydrated, warmUp], INIT_WARM_UP_BUDGET_MS);
-// From here on, with tracing on, the Tracer records every HTTPS request: each DynamoDB call included.
+// From here on, with tracing on, each DynamoDB call is a subsegment of its invocation's trace.
 await startTracing(config.telemetry);
 recordInit(config.telemetry);
 

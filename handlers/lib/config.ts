@@ -54,7 +54,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isCognito = issuerType === 'cognito';
   return {
     tableName: required(env, ENV.tableName),
-    dynamodbEndpoint: optional(env, ENV.dynamodbEndpoint),
+    dynamodbEndpoint: readDynamodbEndpoint(env),
+    aws: {
+      // Lambda's, and every AWS tool's (the local CLIs read it too): not one of ENV's.
+      region: optional(env, 'AWS_REGION'),
+      useFipsEndpoint: readBoolean(env, ENV.useFipsEndpoint),
+      useDualstackEndpoint: readBoolean(env, ENV.useDualstackEndpoint),
+    },
     maxPageSize: readInteger(env, ENV.maxPageSize, { fallback: DEFAULT_MAX_PAGE_SIZE, min: 1, max: MAX_MAX_PAGE_SIZE }),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
@@ -155,6 +161,35 @@ function readJwksUri(env: NodeJS.ProcessEnv, issuer: string): string {
     );
   }
   return raw;
+}
+
+/**
+ * DynamoDB's endpoint when not AWS's own: https, or http where nothing crosses a network (loopback;
+ * the Docker host under sam local), since every request carries the session token. The SDK refuses
+ * FIPS and dual-stack with a custom endpoint at the first call: refused here, at cold start.
+ */
+function readDynamodbEndpoint(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, ENV.dynamodbEndpoint);
+  if (raw === undefined) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  const local = (host: string) =>
+    isLoopbackHost(host) || (host === 'host.docker.internal' && env[ENV.samLocal] === 'true');
+  if (!(parseHttps(raw) || (url?.protocol === 'http:' && local(url.hostname)))) {
+    throw new ConfigError(
+      `${ENV.dynamodbEndpoint} must be an https URL (http only on loopback: localhost, 127.x.x.x or [::1]), got "${raw}"`,
+    );
+  }
+  const variants = [ENV.useFipsEndpoint, ENV.useDualstackEndpoint].filter((name) => readBoolean(env, name));
+  if (variants.length > 0) throw new ConfigError(`${variants.join(' and ')} cannot apply to ${ENV.dynamodbEndpoint}`);
+  return raw;
+}
+
+/** "true" or "false" (unset: false), as the SDK reads its boolean variables. */
+function readBoolean(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = optional(env, name);
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
 }
 
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A

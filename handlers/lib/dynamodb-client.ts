@@ -1,136 +1,72 @@
-// The function's DynamoDB client, sized for its one Query: DynamoDB's JSON protocol over node:https
-// with keep-alive, signed by the SDK's own SigV4 signer (@smithy/signature-v4), retried by the SDK's
-// own standard retry strategy (@smithy/core/retry), items (un)marshalled by @aws-sdk/util-dynamodb.
-// It replaced the SDK v3 client, which bench:variants still measures (docs/performance.md, issue 36).
+// The function's DynamoDB client: the SDK's document client, configured from readConfig, each attempt
+// bounded by the SDK's timeouts and the answer's size, the whole page by plants.ts's deadline (an
+// abort signal passed to each send).
 
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { isServerError, isThrottlingError, isTransientError, StandardRetryStrategy } from '@smithy/core/retry';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { defaultProvider } from './credentials-from-env.ts';
-import { endpointOf } from './dynamodb-endpoint.ts';
-import { createAgents, post } from './dynamodb-http.ts';
+import { pipeline, Readable, Transform } from 'node:stream';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Config } from './environment.ts';
 import { ServiceUnavailableError } from './errors.ts';
-import type { PartitionRead } from './group-cache.ts';
-import { isUnavailable, type PlantsClient, type PlantsQuery } from './plants.ts';
+import { traceAwsClient } from './observability.ts';
+import { isUnavailable, type PlantsClient } from './plants.ts';
 
-// Three attempts, as the SDK client had (maxAttempts: 3): with the timeouts in dynamodb-http.ts the
-// worst case stays far inside the function timeout, so an outage answers 503 rather than timing out.
-// The backoff's base is the SDK DynamoDB client's own (its defaultBaseDelay, 25 ms; throttling 1 s).
-const RETRY = { maxAttempts: 3, baseDelay: 25 };
+/**
+ * DynamoDB sends at most 1 MB of items per Query: an answer past 2 MB is not DynamoDB's (a proxy, a
+ * loop) and is refused as it arrives (a 503), never held in memory.
+ */
+export const MAX_RESPONSE_BYTES = 2 * 2 ** 20;
 
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: SourceData): string | Uint8Array => {
-  if (typeof data === 'string') return data;
-  return ArrayBuffer.isView(data)
-    ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-    : new Uint8Array(data);
-};
-
-/** The hash the signer asks for, on node:crypto (the SDK's Node client uses the same). */
-class Sha256 {
-  readonly #hash: Hash | Hmac;
-  constructor(secret?: SourceData) {
-    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: SourceData): void {
-    this.#hash.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return this.#hash.digest();
-  }
-}
-
-export function createPlantsClient(endpoint: string | undefined): PlantsClient {
-  const region = process.env.AWS_REGION;
-  const resolved = endpointOf(endpoint, region, process.env);
-  const config = () => {
-    if (!region || !resolved) throw new Error('Region is missing');
-    return { region, url: resolved };
-  };
-  const signer = new SignatureV4({
-    service: 'dynamodb',
-    region: async () => config().region,
-    credentials: defaultProvider(),
-    sha256: Sha256,
+export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>): PlantsClient {
+  const client = new DynamoDBClient({
+    // No Region: refused at the first call, as the SDK refuses it, never looked up elsewhere.
+    region: aws.region ?? ((): Promise<string> => Promise.reject(new Error('Region is missing: set AWS_REGION'))),
+    useFipsEndpoint: aws.useFipsEndpoint,
+    useDualstackEndpoint: aws.useDualstackEndpoint,
+    ...(dynamodbEndpoint && { endpoint: dynamodbEndpoint }),
+    // Three attempts of at most 0.5 s to connect and 1 s without a byte; the page's deadline
+    // (plants.ts) ends whatever is still running, backoff included.
+    maxAttempts: 3,
+    // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting.
+    requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true },
   });
-  const agents = createAgents();
-  const retries = new StandardRetryStrategy(RETRY);
-
-  async function attempt(input: PlantsQuery, signal: AbortSignal | undefined): Promise<PartitionRead> {
-    const { url } = config();
-    const body = JSON.stringify({
-      ...input,
-      ExpressionAttributeValues: marshall(input.ExpressionAttributeValues),
-      ...(input.ExclusiveStartKey && { ExclusiveStartKey: marshall(input.ExclusiveStartKey) }),
-    });
-    const signed = await signer.sign({
-      method: 'POST',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      ...(url.port && { port: Number(url.port) }),
-      path: url.pathname,
-      query: {},
-      headers: {
-        host: url.host,
-        'content-type': 'application/x-amz-json-1.0',
-        'x-amz-target': 'DynamoDB_20120810.Query',
-        'content-length': String(Buffer.byteLength(body)),
-      },
-      body,
-    });
-    const { status, requestId, text } = await post(url, signed.headers, body, agents, signal);
-    const payload = JSON.parse(text || '{}');
-    if (status !== 200) throw serviceError(status, requestId, payload);
-    return {
-      Items: (payload.Items ?? []).map((item: never) => unmarshall(item)),
-      ...(payload.LastEvaluatedKey && { LastEvaluatedKey: unmarshall(payload.LastEvaluatedKey) }),
-    };
-  }
-
+  // Inside the deserializer: the answer's body as it arrives, failing (and closing its connection)
+  // once it passes MAX_RESPONSE_BYTES.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const response = result.response as { body?: unknown };
+      if (response.body instanceof Readable) response.body = pipeline(response.body, byteCap(), () => {});
+      return result;
+    },
+    { step: 'deserialize', priority: 'low', name: 'responseByteCap' },
+  );
+  traceAwsClient(client);
+  const documents = DynamoDBDocumentClient.from(client);
   return {
     async query(input, options) {
-      let token = await retries.acquireInitialRetryToken('dynamodb');
-      for (;;) {
-        try {
-          const page = await attempt(input, options?.abortSignal);
-          retries.recordSuccess(token);
-          return page;
-        } catch (error) {
-          const failure = error as Error & { $metadata?: { httpStatusCode?: number } };
-          try {
-            if (options?.abortSignal?.aborted) throw failure;
-            token = await retries.refreshRetryTokenForRetry(token, { errorType: errorType(failure) });
-          } catch {
-            const status = failure.$metadata?.httpStatusCode;
-            throw isUnavailable(failure.name, status) ? new ServiceUnavailableError(failure) : failure;
-          }
-        }
+      try {
+        return await documents.send(new QueryCommand(input), options);
+      } catch (error) {
+        throw unavailable(error) ? new ServiceUnavailableError(error) : error;
       }
     },
   };
 }
 
-/** The SDK's classification of a failed attempt (its retry strategy decides from it). */
-function errorType(error: Error & { $metadata?: { httpStatusCode?: number } }) {
-  const sdkError = error as Parameters<typeof isThrottlingError>[0];
-  if (isThrottlingError(sdkError)) return 'THROTTLING';
-  if (isTransientError(sdkError)) return 'TRANSIENT';
-  if (isServerError(sdkError)) return 'SERVER_ERROR';
-  return 'CLIENT_ERROR';
+function byteCap() {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes <= MAX_RESPONSE_BYTES) return done(null, chunk);
+      done(Object.assign(new Error(`The answer passed ${MAX_RESPONSE_BYTES} bytes`), { name: 'ResponseTooLarge' }));
+    },
+  });
 }
 
-/** DynamoDB's error body `{__type: "…#Name", message}` as the SDK throws it: name, status, request id. */
-function serviceError(
-  status: number,
-  requestId: string | undefined,
-  payload: { __type?: string; message?: string; Message?: string },
-) {
-  const name = payload.__type?.split('#').at(-1) ?? `Http${status}`;
-  const error = new Error(payload.message ?? payload.Message ?? name);
-  return Object.assign(error, {
-    name,
-    $fault: status >= 500 ? 'server' : 'client',
-    $metadata: { httpStatusCode: status, requestId },
-  });
+/** An answer too large, or what isUnavailable says is worth a retry later. */
+function unavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error.name === 'ResponseTooLarge' || isUnavailable(error.name, status);
 }

@@ -31,6 +31,10 @@ export const ENV = {
   version: 'AWS_LAMBDA_FUNCTION_VERSION',
   initializationType: 'AWS_LAMBDA_INITIALIZATION_TYPE',
   samLocal: 'AWS_SAM_LOCAL',
+  // Read as the SDK would read them, then given to the client (config.ts), as AWS_REGION is: the SDK
+  // reads no setting itself.
+  useFipsEndpoint: 'AWS_USE_FIPS_ENDPOINT',
+  useDualstackEndpoint: 'AWS_USE_DUALSTACK_ENDPOINT',
 } as const;
 
 /** Which requests write a record: only those refused or failed (4xx, 5xx), or every one. */
@@ -50,6 +54,8 @@ export interface Config {
   tableName: string;
   /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
   dynamodbEndpoint: string | undefined;
+  /** Where the AWS SDK's clients go: the runtime's to say (Lambda sets AWS_REGION), never a writer's. */
+  aws: AwsConfig;
   maxPageSize: number;
   /** Base URL clients use (PUBLIC_BASE_URL): every next link is absolute under it (see public-url.ts). */
   publicBaseUrl: string | undefined;
@@ -79,6 +85,13 @@ export interface AuthConfig {
   requiredScope: string[] | undefined;
   /** Claim naming the caller's groups (whose plants the caller may also read), or undefined: no sharing. */
   groupsClaim: string | undefined;
+}
+
+/** The Region (unset: refused at the first call, as the SDK refuses it) and DynamoDB's endpoint variants. */
+export interface AwsConfig {
+  region: string | undefined;
+  useFipsEndpoint: boolean;
+  useDualstackEndpoint: boolean;
 }
 
 /** What the function records about requests (see observability.ts). */
@@ -116,7 +129,7 @@ export interface GroupCacheConfig {
  * is the runtime's to say (AWS_SAM_LOCAL), never a writer's.
  */
 export type FunctionSettings = Partial<
-  Omit<Config, 'auth' | 'telemetry' | 'groupCache' | 'requestContextFromApiGateway'>
+  Omit<Config, 'auth' | 'telemetry' | 'groupCache' | 'requestContextFromApiGateway' | 'aws'>
 > & {
   auth?: Partial<Omit<AuthConfig, 'groupsClaim'>> & { groupsClaim?: string | false };
   telemetry?: Partial<TelemetryConfig>;
@@ -161,6 +174,8 @@ export function functionEnvironment({
     groupCacheTtlSeconds: groupCache.ttlSeconds,
     groupCacheMaxBytes: groupCache.maxBytes,
     samLocal: undefined,
+    useFipsEndpoint: undefined,
+    useDualstackEndpoint: undefined,
   };
   return Object.fromEntries(
     Object.entries(values)

@@ -17,6 +17,8 @@ type TracerModules = [
 ];
 let tracerModules: Promise<TracerModules> | undefined;
 let tracing: { tracer: Tracer; middleware: MiddlewareObj } | undefined;
+/** AWS SDK clients made before the Tracer was: each is captured when tracing starts. */
+const awsClients: object[] = [];
 
 /**
  * Starts loading the Powertools Tracer where the configuration says Powertools would trace
@@ -35,14 +37,25 @@ export function loadTracer(config: TelemetryConfig): void {
 
 /**
  * Creates the Tracer, once loadTracer has loaded it. Call it once init's own requests are on their
- * way: the Tracer records every HTTPS request from then on, and before the first invocation there
- * is no trace to record them in (X-Ray would log "Missing AWS Lambda trace data").
+ * way: the Tracer records every request from then on, and before the first invocation there is no
+ * trace to record them in (X-Ray would log "Missing AWS Lambda trace data").
  */
 export async function startTracing(config: TelemetryConfig): Promise<void> {
   if (!tracerModules || tracing) return;
   const [{ Tracer }, { captureLambdaHandler }] = await tracerModules;
   const tracer = new Tracer({ serviceName: config.service });
   tracing = { tracer, middleware: captureLambdaHandler(tracer, { captureResponse: false }) };
+  for (const client of awsClients.splice(0)) tracer.captureAWSv3Client(client);
+}
+
+/**
+ * Gives each call of an AWS SDK client its own subsegment (service, operation, table, attempts),
+ * whatever POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS says, once tracing starts; nothing when the
+ * configuration does not trace.
+ */
+export function traceAwsClient(client: object): void {
+  if (tracing) tracing.tracer.captureAWSv3Client(client);
+  else if (tracerModules) awsClients.push(client);
 }
 
 /** The handler's X-Ray segment (the response itself is not recorded), or no middleware at all. */

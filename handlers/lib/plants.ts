@@ -1,5 +1,6 @@
 // DynamoDB access for plants: one table, partition key `owner` (see partitions.ts), sort key `id`.
 
+import { ServiceUnavailableError } from './errors.ts';
 import type { GroupCache, PartitionRead } from './group-cache.ts';
 import { type SerializedPlant, serializePlant } from './page-budget.ts';
 import { isGroupPartition } from './partitions.ts';
@@ -34,9 +35,9 @@ export interface PlantsQuery {
 }
 
 /**
- * What reads the table: dynamodb-client.ts in the function; bench:variants measures other clients
- * (SDK v3, aws-lite) behind the same interface. A failure worth retrying later is thrown as a
- * ServiceUnavailableError (see isUnavailable), anything else as it came.
+ * What reads the table: dynamodb-client.ts (the SDK's document client); the lab measures other
+ * clients behind it. A failure worth retrying later is thrown as a ServiceUnavailableError (see
+ * isUnavailable), anything else as it came.
  */
 export interface PlantsClient {
   query(input: PlantsQuery, options?: { abortSignal?: AbortSignal }): Promise<PartitionRead>;
@@ -48,6 +49,12 @@ export interface PlantsClient {
  * partitions; a full 6 MB page of plants at the largest sizes takes about 7 reads of 1 MB.
  */
 export const MAX_QUERIES_PER_PAGE = 10;
+
+/**
+ * All of a page's DynamoDB work (every Query, retry and backoff, however the network behaves) ends
+ * within this, as a 503: docs/reliability.md promises one within 5 s.
+ */
+export const DYNAMODB_DEADLINE_MS = 3000;
 
 export interface PageRequest {
   /** The partitions the caller may read, in listing order. */
@@ -69,7 +76,23 @@ export interface PageRequest {
 export async function readPlantsPage(
   client: PlantsClient,
   tableName: string,
+  request: PageRequest,
+): Promise<PlantPage> {
+  const deadline = AbortSignal.timeout(DYNAMODB_DEADLINE_MS);
+  try {
+    return await readPages(client, tableName, request, deadline);
+  } catch (error) {
+    if (!deadline.aborted) throw error;
+    const cause = new Error(`DynamoDB's deadline (${DYNAMODB_DEADLINE_MS} ms) passed`, { cause: error });
+    throw new ServiceUnavailableError(Object.assign(cause, { name: 'DeadlineExceeded' }));
+  }
+}
+
+async function readPages(
+  client: PlantsClient,
+  tableName: string,
   { partitions, from, limit, byteBudget, groupCache }: PageRequest,
+  abortSignal: AbortSignal,
 ): Promise<PlantPage> {
   const plants: SerializedPlant[] = [];
   let bytes = 0;
@@ -84,7 +107,7 @@ export async function readPlantsPage(
     do {
       if (queries === MAX_QUERIES_PER_PAGE) return { plants, next: { partition: index, afterId } };
       queries++;
-      const read = (wanted: number) => queryPartition(client, tableName, owner, afterId, wanted);
+      const read = (wanted: number) => queryPartition(client, tableName, owner, afterId, wanted, abortSignal);
       // Uncached, a read costs what this page still needs. Through the cache it reads what any page
       // from this position may need (a whole page): members with different numbers of own plants
       // then share one entry, and the partition sees one Query per container per time to live, not
@@ -111,14 +134,16 @@ function queryPartition(
   owner: string,
   afterId: string | undefined,
   limit: number,
+  abortSignal: AbortSignal,
 ) {
-  return client.query({
+  const query = {
     TableName: tableName,
     KeyConditionExpression: OWNER_CONDITION,
     ...ownerRead(owner),
     Limit: limit,
     ...(afterId !== undefined && { ExclusiveStartKey: { owner, id: afterId } }),
-  });
+  };
+  return client.query(query, { abortSignal });
 }
 
 /** Only `name` and `tag` ever leave the table. */

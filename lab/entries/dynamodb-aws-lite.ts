@@ -1,10 +1,11 @@
 // bench:variants' small maintained client: @aws-lite/client with its DynamoDB plugin. Same exports as
 // handlers/lib/dynamodb-client.ts, which the variant replaces at build time. What it lacks against
-// the function's client (lab/docs/performance.md): request timeouts, a retry quota, FIPS and dual-stack,
-// and ExclusiveStartKey marshalling (done here, for the table's string keys).
+// the SDK (lab/docs/performance.md): request timeouts, a retry quota, FIPS and dual-stack, and
+// ExclusiveStartKey marshalling (done here, for the table's string keys).
 
 import awsLite from '@aws-lite/client';
 import dynamodb from '@aws-lite/dynamodb';
+import type { Config } from '../../handlers/lib/environment.ts';
 import { ServiceUnavailableError } from '../../handlers/lib/errors.ts';
 import { isUnavailable, type PlantsClient } from '../../handlers/lib/plants.ts';
 
@@ -16,12 +17,15 @@ interface LiteDynamo {
 const stringKey = (key: Record<string, string>) =>
   Object.fromEntries(Object.entries(key).map(([name, value]) => [name, { S: value }]));
 
-export function createPlantsClient(endpoint: string | undefined): PlantsClient {
+export function createPlantsClient({
+  dynamodbEndpoint: endpoint,
+  aws,
+}: Pick<Config, 'dynamodbEndpoint' | 'aws'>): PlantsClient {
   // Two retries, as the SDK client's three attempts; the client is made once, at the first call.
   let client: Promise<{ DynamoDB: LiteDynamo }> | undefined;
   const connect = () =>
     (client ??= awsLite({
-      region: process.env.AWS_REGION,
+      region: aws.region,
       ...(endpoint && { endpoint }),
       plugins: [dynamodb],
       autoloadPlugins: false,

@@ -1,6 +1,6 @@
 // bench:variants' levers, each a change to the production build or to how it runs, measured
 // against production in the same run (variants.ts); the DynamoDB clients replace
-// handlers/lib/dynamodb-client.ts with an entry of their own.
+// handlers/lib/dynamodb-client.ts (the SDK's document client) with an entry of their own.
 
 import { SOURCE_MAPS_NODE_OPTIONS } from '../../infra/function-runtime.ts';
 import type { BuildHandlerOptions } from '../../scripts/build.ts';
@@ -22,7 +22,7 @@ export interface Variant {
   warm?: boolean;
 }
 
-/** The function with another DynamoDB client behind plants.ts's PlantsClient (lab/entries/dynamodb-*.ts). */
+/** The function with another DynamoDB client behind plants.ts's PlantsClient (lab/entries/). */
 const dynamodbClient = (file: string): Variant => ({
   build: {
     overrides: {
@@ -39,7 +39,9 @@ export const VARIANTS: Record<string, Variant> = {
   production: {},
   // The same build measured as if it were a variant: its difference from production is the noise.
   'control: production again (A vs A)': { warm: true },
-  'DynamoDB client: AWS SDK v3 (before issue 36)': dynamodbClient('dynamodb-sdk-v3.ts'),
+  'DynamoDB client: hand-written SigV4 over node:https (issues 36 to 41, the yardstick)': dynamodbClient(
+    'hand-written/dynamodb-client.ts',
+  ),
   'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
   'no init warm-up (JWKS and DynamoDB connection on the first request)': {
     build: {

@@ -1,29 +1,28 @@
-// The function's DynamoDB client and the ones bench:variants compares it with, each behind
+// The DynamoDB clients bench:variants compares the function's (the SDK's) with, each behind
 // readPlantsPage's PlantsClient, against dynalite and the faults it cannot produce: what each keeps of
-// the function's behaviour (pages, retries within the time budget, the 503 mapping, timeouts,
-// Lambda's credentials, the signature as received).
+// the function's behaviour (pages, retries, the 503 mapping, timeouts, Lambda's credentials, the
+// signature as received). The function's own: test/handlers/lib/plants.test.ts.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import * as signed from '../../handlers/lib/dynamodb-client.ts';
 import { ServiceUnavailableError } from '../../handlers/lib/errors.ts';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 import { type PlantsClient, type Position, readPlantsPage } from '../../handlers/lib/plants.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../test/helpers/dynamo.ts';
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../../test/helpers/faulty-dynamo.ts';
-import { type Received, signatureOf } from '../../test/helpers/sigv4.ts';
+import { localDynamoConfig } from '../../test/helpers/function-env.ts';
 import * as awsLite from '../entries/dynamodb-aws-lite.ts';
-import * as sdk from '../entries/dynamodb-sdk-v3.ts';
+import * as handWritten from '../entries/hand-written/dynamodb-client.ts';
+import { type Received, signatureOf } from './helpers/sigv4.ts';
 
 /** The function's worst case for a failed read, as faults.test.ts bounds it (function timeout 15 s). */
 const ANSWER_WITHIN_MS = 10_000;
 const RETRIED: Fault[] = ['throttled', 'throttling', 'internal', 'reset', 'hang'];
 
-const CLIENTS: [string, (endpoint: string | undefined) => PlantsClient][] = [
-  ["the function's (SigV4 over node:https)", signed.createPlantsClient],
-  ['SDK v3 (before issue 36)', sdk.createPlantsClient],
-  ['aws-lite', awsLite.createPlantsClient],
+const CLIENTS: [string, (endpoint: string) => PlantsClient][] = [
+  ['hand-written (SigV4 over node:https)', (endpoint) => handWritten.createPlantsClient(localDynamoConfig(endpoint))],
+  ['aws-lite', (endpoint) => awsLite.createPlantsClient(localDynamoConfig(endpoint))],
 ];
 /** What a client was found not to keep (lab/docs/performance.md says the same). */
 const LACKS: Record<string, Fault[]> = { 'aws-lite': ['hang'] };

@@ -16,20 +16,24 @@ export async function buildBundle(): Promise<string> {
 }
 
 export interface BundledFunction {
-  invoke(event: unknown): Promise<APIGatewayProxyResult>;
-  /** The JSON lines the function has written to stdout so far (its records), parsed. */
+  /** One invocation; `env`: what the runtime sets for this invocation alone (_X_AMZN_TRACE_ID). */
+  invoke(event: unknown, env?: Record<string, string>): Promise<APIGatewayProxyResult>;
+  /** The function's log lines (stdout) so far, parsed. */
   records(): Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
-// One event per line on stdin, one result per line on file descriptor 3: stdout carries the
-// function's own log lines, as on Lambda.
+// One invocation per line on stdin (the event, and variables the runtime sets per invocation, such
+// as _X_AMZN_TRACE_ID), one result per line on file descriptor 3: stdout carries the function's own
+// log lines, as on Lambda.
 const RUNNER = `
 const { writeSync } = await import('node:fs');
 const { createInterface } = await import('node:readline');
 const { handler } = await import(process.argv[1]);
 for await (const line of createInterface({ input: process.stdin })) {
-  writeSync(3, JSON.stringify(await handler(JSON.parse(line), {})) + '\\n');
+  const { event, env } = JSON.parse(line);
+  Object.assign(process.env, env);
+  writeSync(3, JSON.stringify(await handler(event, {})) + '\\n');
 }
 `;
 
@@ -59,10 +63,10 @@ export function startBundledFunction(file: string, env: Record<string, string>):
     }),
   );
   return {
-    invoke: (event) =>
+    invoke: (event, env = {}) =>
       new Promise((resolve, reject) => {
         waiting.push({ resolve, reject });
-        child.stdin?.write(`${JSON.stringify(event)}\n`);
+        child.stdin?.write(`${JSON.stringify({ event, env })}\n`);
       }),
     records: () =>
       stdout

@@ -1,5 +1,6 @@
-// A DynamoDB endpoint that forwards to dynalite, or answers with a fault the real service can
-// produce but a local emulator cannot be made to: throttling, internal errors, silence.
+// A DynamoDB endpoint that forwards to dynalite, or answers with a fault the real service (or
+// something between) can produce but a local emulator cannot be made to: throttling, internal
+// errors, silence, an answer that never ends or never stops growing, a proxy's HTML page.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +8,24 @@ import { type PlantItem, startDynamo } from './dynamo.ts';
 import { type StartOptions, startService } from './service.ts';
 import { orUndo } from './undo.ts';
 
-export type Fault = 'none' | 'throttled' | 'throttling' | 'internal' | 'validation' | 'reset' | 'hang';
+export type Fault =
+  | 'none'
+  | 'throttled'
+  | 'throttling'
+  | 'internal'
+  | 'validation'
+  | 'reset'
+  | 'hang'
+  /** The first two tries of each Query get no answer (every third request is forwarded). */
+  | 'hang-twice'
+  /** Headers, then nothing. */
+  | 'stall'
+  /** Headers, then a byte every 100 ms, forever. */
+  | 'trickle'
+  /** Headers, then bytes as fast as they are read, forever. */
+  | 'endless'
+  /** A proxy's 502 page, in HTML. */
+  | 'proxy-502';
 
 const DYNAMODB_ERRORS: Partial<Record<Fault, [number, string]>> = {
   throttled: [400, 'ProvisionedThroughputExceededException'],
@@ -33,7 +51,14 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
     const body = Buffer.concat(await Array.fromAsync(req));
     const fault = state.fault;
     if (fault === 'reset') return void req.socket.destroy();
-    if (fault === 'hang') return; // never answers; the SDK's request timeout must give up
+    if (fault === 'hang' || (fault === 'hang-twice' && state.requests % 3 !== 0)) return; // never answers
+    if (fault === 'stall' || fault === 'trickle' || fault === 'endless') return void streamForever(res, fault);
+    if (fault === 'proxy-502') {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      return void res.end(
+        '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>',
+      );
+    }
     const error = DYNAMODB_ERRORS[fault];
     if (error) {
       const [status, type] = error;
@@ -56,6 +81,20 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
       server.close(() => resolve());
     });
   return state;
+}
+
+/** A 200 whose body never ends: nothing more (stall), a byte every 100 ms (trickle), or as fast as read. */
+function streamForever(res: ServerResponse, fault: 'stall' | 'trickle' | 'endless') {
+  res.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' });
+  res.write('{"Items":[');
+  if (fault === 'stall') return;
+  const more = () => {
+    if (res.destroyed) return;
+    if (fault === 'trickle') return void setTimeout(() => res.write(' ', more), 100);
+    if (res.write(' '.repeat(65_536))) setImmediate(more);
+    else res.once('drain', more);
+  };
+  more();
 }
 
 /** The whole service with the fault proxy between the handler and dynalite, seeded with `items`. */

@@ -173,4 +173,44 @@ describe('readConfig', () => {
   ])('refuses PUBLIC_BASE_URL=%s, naming it', (value) => {
     expect(() => readConfig({ ...base, PUBLIC_BASE_URL: value })).toThrow(/PUBLIC_BASE_URL must be an https URL/);
   });
+
+  it.each([
+    ['https://dynamodb.example.com', undefined],
+    ['http://127.0.0.1:8000', undefined],
+    ['http://localhost:8000', undefined],
+    ['http://[::1]:8000', undefined],
+    // sam local's container reaches the host's dynalite through Docker's host name.
+    ['http://host.docker.internal:8000', 'true'],
+  ])('accepts DYNAMODB_ENDPOINT=%s (AWS_SAM_LOCAL=%s)', (value, samLocal) => {
+    expect(readConfig({ ...base, DYNAMODB_ENDPOINT: value, AWS_SAM_LOCAL: samLocal }).dynamodbEndpoint).toBe(value);
+  });
+
+  it.each(['http://dynamodb.example.com', 'http://10.0.0.7:8000', 'http://host.docker.internal:8000', 'dynamodb'])(
+    'refuses DYNAMODB_ENDPOINT=%s: every request carries the session token, so http only on loopback',
+    (value) => {
+      expect(() => readConfig({ ...base, DYNAMODB_ENDPOINT: value })).toThrow(
+        /^DYNAMODB_ENDPOINT must be an https URL/,
+      );
+    },
+  );
+
+  it('reads the Region and DynamoDB endpoint variants as the SDK would, for the client to be given', () => {
+    expect(readConfig(base).aws).toEqual({ region: undefined, useFipsEndpoint: false, useDualstackEndpoint: false });
+    const env = {
+      ...base,
+      AWS_REGION: 'eu-west-1',
+      AWS_USE_FIPS_ENDPOINT: 'true',
+      AWS_USE_DUALSTACK_ENDPOINT: 'false',
+    };
+    expect(readConfig(env).aws).toEqual({ region: 'eu-west-1', useFipsEndpoint: true, useDualstackEndpoint: false });
+    expect(() => readConfig({ ...base, AWS_USE_DUALSTACK_ENDPOINT: 'yes' })).toThrow(
+      'AWS_USE_DUALSTACK_ENDPOINT must be "true" or "false", got "yes"',
+    );
+  });
+
+  it('refuses FIPS or dual-stack with a custom endpoint at cold start (the SDK would at the first call)', () => {
+    expect(() =>
+      readConfig({ ...base, DYNAMODB_ENDPOINT: 'https://dynamodb.example.com', AWS_USE_FIPS_ENDPOINT: 'true' }),
+    ).toThrow('AWS_USE_FIPS_ENDPOINT cannot apply to DYNAMODB_ENDPOINT');
+  });
 });

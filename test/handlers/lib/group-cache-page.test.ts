@@ -7,7 +7,8 @@ import { createPlantsClient } from '../../../handlers/lib/dynamodb-client.ts';
 import { GroupCache } from '../../../handlers/lib/group-cache.ts';
 import { groupPartition, userPartition } from '../../../handlers/lib/partitions.ts';
 import { type PlantsClient, readPlantsPage } from '../../../handlers/lib/plants.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../helpers/dynamo.ts';
+import { type LocalDynamo, putPlants, startDynamo } from '../../helpers/dynamo.ts';
+import { localDynamoConfig } from '../../helpers/function-env.ts';
 
 const TABLE = 'group-cache-page-test';
 let dynamo: LocalDynamo;
@@ -16,12 +17,11 @@ let client: PlantsClient;
 let queried: string[] = [];
 
 beforeAll(async () => {
-  // The function's client reads region and credentials from its environment, as on Lambda.
-  process.env.AWS_REGION ??= TEST_REGION;
+  // The function's client reads credentials from its environment, as on Lambda.
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   dynamo = await startDynamo(TABLE);
-  const real = createPlantsClient(dynamo.endpoint);
+  const real = createPlantsClient(localDynamoConfig(dynamo.endpoint));
   client = {
     query: (input, options) => {
       queried.push(String(input.ExpressionAttributeValues[':owner']));

@@ -12,7 +12,8 @@ import {
   type Position,
   readPlantsPage,
 } from '../../../handlers/lib/plants.ts';
-import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from '../../helpers/dynamo.ts';
+import { type LocalDynamo, type PlantItem, putPlants, startDynamo } from '../../helpers/dynamo.ts';
+import { localDynamoConfig } from '../../helpers/function-env.ts';
 
 const TABLE = 'plants-page-test';
 let dynamo: LocalDynamo;
@@ -35,13 +36,12 @@ const items: PlantItem[] = [
 const everything = items.map(({ name }) => ({ name }));
 
 beforeAll(async () => {
-  // The function's client reads region and credentials from its environment, as on Lambda.
-  process.env.AWS_REGION ??= TEST_REGION;
+  // The function's client reads credentials from its environment, as on Lambda.
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   dynamo = await startDynamo(TABLE);
   await putPlants(dynamo.client, TABLE, items);
-  const real = createPlantsClient(dynamo.endpoint);
+  const real = createPlantsClient(localDynamoConfig(dynamo.endpoint));
   client = {
     query: (input, options) => {
       queries++;

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createPlantsClient } from '../../../handlers/lib/dynamodb-client.ts';
 import { settleWithin, warmUpPlantsClient } from '../../../handlers/lib/warm-up.ts';
-import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../helpers/dynamo.ts';
+import { type LocalDynamo, putPlants, startDynamo } from '../../helpers/dynamo.ts';
+import { localDynamoConfig } from '../../helpers/function-env.ts';
 
 const TABLE = 'plants-warm-up';
 let dynamo: LocalDynamo;
 beforeAll(async () => {
-  // The function's client reads region and credentials from its environment, as on Lambda.
-  process.env.AWS_REGION ??= TEST_REGION;
+  // The function's client reads credentials from its environment, as on Lambda.
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   dynamo = await startDynamo(TABLE);
@@ -21,7 +21,9 @@ afterAll(() => dynamo?.close());
 describe('warmUpPlantsClient', () => {
   it("queries a partition no plant can be in, so it reads nothing even from a user whose sub is 'warm-up'", async () => {
     // Act
-    const result = (await warmUpPlantsClient(createPlantsClient(dynamo.endpoint), TABLE)) as { Items?: unknown[] };
+    const result = (await warmUpPlantsClient(createPlantsClient(localDynamoConfig(dynamo.endpoint)), TABLE)) as {
+      Items?: unknown[];
+    };
 
     // Assess
     expect(result.Items).toEqual([]);
