@@ -5,8 +5,12 @@ import { expect, it } from '@jest/globals';
 import { placesKnowing, placesListed } from '../../helpers/option-places.ts';
 
 const FOLDERS = ['infra/edge/', 'handlers/lib/edge/', 'test/infra/edge/', 'test/handlers/lib/edge/'];
-/** Code that turns the edge on, reads its setting or names its stack. */
-const MARKER = /\bedge: 'true'|\bedge=true|EdgeWaf|\bbehindEdge\b|\bsettings\.edge\b/;
+/**
+ * Code that turns the edge on, reads its setting, names its stack, its folders, or what only it makes:
+ * the function URL and the WAF metrics.
+ */
+const MARKER =
+  /\bedge: 'true'|\bedge=true|EdgeWaf|\bbehindEdge\b|\bsettings\.edge\b|FunctionUrl|Lambda::Url|WAFV2|wafv2|lib\/edge\/|infra\/edge\/|\bedge: /;
 
 it('is known outside its folders only where docs/edge.md says', () => {
   const known = placesKnowing(FOLDERS, MARKER);
