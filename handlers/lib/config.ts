@@ -1,6 +1,5 @@
 // Configuration of the list-plants function, read from the environment once per container.
 
-import { readBehindEdge } from './edge/environment.ts';
 import {
   type Config,
   DEFAULT_GROUP_CACHE_MAX_BYTES,
@@ -64,7 +63,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxPageSize: readInteger(env, ENV.maxPageSize, { fallback: DEFAULT_MAX_PAGE_SIZE, min: 1, max: MAX_MAX_PAGE_SIZE }),
     publicBaseUrl: readPublicBaseUrl(env),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
-    behindEdge: readFlag(env, ENV.behindEdge, readBehindEdge),
+    // Strict: behind the edge Authorization holds CloudFront's signature, so a misspelt value must
+    // stop the function rather than have it read the wrong header.
+    behindEdge: readBoolean(env, ENV.behindEdge),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
@@ -126,14 +127,6 @@ export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
   );
 }
 
-/** A strict `true` or `false` through its own reader; anything else stops the function. */
-function readFlag(env: NodeJS.ProcessEnv, name: string, read: (raw: string | undefined) => boolean | undefined) {
-  const raw = optional(env, name);
-  const value = read(raw);
-  if (value === undefined) throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-  return value;
-}
-
 function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
   const requestLog = optional(env, ENV.requestLog) ?? 'failures';
   if (!(REQUEST_LOG_MODES as readonly string[]).includes(requestLog)) {
@@ -184,12 +177,12 @@ function readDynamodbEndpoint(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
-/** "true" or "false" (unset: false), as the SDK reads its boolean variables. */
+/** "true" or "false" (unset: false), as the SDK reads its boolean variables; anything else stops the function. */
 function readBoolean(env: NodeJS.ProcessEnv, name: string): boolean {
   const raw = optional(env, name);
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
-  throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A

@@ -13,13 +13,3 @@ export const EDGE_HEADERS = {
   authorization: 'x-plant-store-authorization',
   viewerHost: 'x-plant-store-viewer-host',
 } as const;
-
-/**
- * Strictly `true` or `false` (unset: false): behind the edge the Authorization header holds
- * CloudFront's signature, so a misspelt value must stop the function rather than have it read the
- * wrong header.
- */
-export function readBehindEdge(raw: string | undefined): boolean | undefined {
-  if (raw === undefined || raw === 'false') return false;
-  return raw === 'true' ? true : undefined;
-}

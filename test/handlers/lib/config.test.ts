@@ -204,7 +204,7 @@ describe('readConfig', () => {
     };
     expect(readConfig(env).aws).toEqual({ region: 'eu-west-1', useFipsEndpoint: true, useDualstackEndpoint: false });
     expect(() => readConfig({ ...base, AWS_USE_DUALSTACK_ENDPOINT: 'yes' })).toThrow(
-      'AWS_USE_DUALSTACK_ENDPOINT must be "true" or "false", got "yes"',
+      'AWS_USE_DUALSTACK_ENDPOINT must be true or false, got "yes"',
     );
   });
 
