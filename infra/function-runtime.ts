@@ -1,12 +1,12 @@
 // How the function runs (memory, timeout, Node options), for the stack, the local server and the lab.
 
 /**
- * The default of `-c memoryMb`: the CPU-bound cold start stays near the measured 108 ms, where 512 MB
+ * The default of `-c memoryMb`: the CPU-bound cold start stays near the measured 100 ms of init, where 512 MB
  * doubles it, for $0.08 more per million (lab/docs/cost.md). Lambda takes 128 to 10,240.
  */
 export const FUNCTION_MEMORY_MB = 1024;
 export const FUNCTION_MEMORY_RANGE_MB = [128, 10_240] as const;
-/** The SDK gives up on DynamoDB after ~7 s and the JWKS after ~3 s: an outage answers 503 well inside this. */
+/** DynamoDB's work ends at its 3 s deadline (plants.ts), the JWKS fetch after ~3 s: an outage answers 503 well inside this. */
 export const FUNCTION_TIMEOUT_SECONDS = 15;
 
 /** Source maps cost 11–16 ms of every cold start (bench:variants), so they are asked for: -c sourceMaps=true. */
