@@ -18,7 +18,9 @@ const PLAIN = (() => {
     overrides: { includes: string[]; linter?: unknown }[];
   };
   const infra = biome.overrides.find(({ includes }) => includes.includes('infra/**'));
-  const allowed = [...JSON.stringify(infra?.linter).matchAll(/"!\*\*\/(handlers\/[^"]+)"/g)].map(([, path]) => path ?? '');
+  const allowed = [...JSON.stringify(infra?.linter).matchAll(/"!\*\*\/(handlers\/[^"]+)"/g)].map(
+    ([, path]) => path ?? '',
+  );
   return allowed.map((path) => new RegExp(`^${path.replaceAll('.', '\\.').replaceAll('*', '[^/]+')}$`));
 })();
 
