@@ -197,27 +197,18 @@ export interface components {
             };
         };
         /**
-         * @description The function failed outside its own error handling: from a REST API. With `-c edge=true`,
-         *     CloudFront's or Lambda's own page instead, not JSON. Retry later.
+         * @description The function failed (502) or did not answer in time (504) outside its own error handling:
+         *     API Gateway's `GatewayError` from a REST API. With `-c edge=true`, CloudFront's own HTML
+         *     page instead ("502 ERROR The request could not be satisfied."; the function URL's own 502 is
+         *     not described). Retry later.
          */
-        BadGateway: {
+        GatewayFailure: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["GatewayError"];
-            };
-        };
-        /**
-         * @description The function did not answer in time: from a REST API. With `-c edge=true`, CloudFront's own
-         *     page instead, not JSON. Retry later.
-         */
-        GatewayTimeout: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["GatewayError"];
+                "text/html": unknown;
             };
         };
     };
@@ -284,9 +275,9 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["ServerError"];
-            502: components["responses"]["BadGateway"];
+            502: components["responses"]["GatewayFailure"];
             503: components["responses"]["Unavailable"];
-            504: components["responses"]["GatewayTimeout"];
+            504: components["responses"]["GatewayFailure"];
         };
     };
 }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JWT_AUTHORIZER_ANSWERS } from '../helpers/gateway-answers.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 import type { HttpResponse } from '../helpers/openapi.ts';
+import { CLOUDFRONT_PAGES } from '../infra/edge/cloudfront-pages.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -24,6 +25,8 @@ const SNIPPET = /```ts\n(import createClient from 'openapi-fetch';[\s\S]*?)```/.
 const ANSWERS: Record<string, HttpResponse> = {
   plants: { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '[{"name":"Fern"}]' },
   ...JWT_AUTHORIZER_ANSWERS,
+  'CloudFront 502': CLOUDFRONT_PAGES[502],
+  'CloudFront 504': CLOUDFRONT_PAGES[504],
 };
 const standIn = createServer((request, response) => {
   const { statusCode, headers, body } = ANSWERS[decodeURIComponent(request.url?.split('/')[1] ?? '')] ?? {};
@@ -67,6 +70,8 @@ describe("docs/api.md's openapi-fetch client, from openapi.yaml's types", () => 
     ['a refused token', 'GET /plants: Unauthorized'],
     ['no token', 'GET /plants: Unauthorized'],
     ['a missing scope', 'GET /plants: Forbidden'],
+    ['CloudFront 502', /^GET \/plants: 502 ERROR The request could not be satisfied\. CloudFront wasn't able/],
+    ['CloudFront 504', /^GET \/plants: 504 Gateway Timeout ERROR The request could not be satisfied\. /],
   ])('throws a message for the replayed answer to %s', async (answer, message) => {
     const apiUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/${encodeURIComponent(answer)}`;
     const failed = await run(process.execPath, [join(dir, 'client.ts')], { env: { API_URL: apiUrl, TOKEN: 't' } })
