@@ -3,11 +3,11 @@
 
 import { JwtVerifier } from 'aws-jwt-verify';
 import { JwtInvalidIssuerError } from 'aws-jwt-verify/error';
-import { SimpleFetcher } from 'aws-jwt-verify/https';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { AuthConfig } from '../environment.ts';
 import type { TokenVerifier } from './authenticate.ts';
 import { AgingJwksCache } from './jwks-cache.ts';
+import { jwksFetcher } from './jwks-fetcher.ts';
 import { refuseNonCanonicalSignature, refuseUnfitSignature } from './signature-shape.ts';
 import { tokenKey, VerifiedTokenCache } from './token-cache.ts';
 import { checkTokenClaims } from './token-claims.ts';
@@ -21,10 +21,6 @@ export interface PrefetchingTokenVerifier extends TokenVerifier {
   verified: Pick<VerifiedTokenCache, 'size'>;
 }
 
-// Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
-// retries once, so a JWKS fetch gives up after at most 2 × 1.5 s.
-const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
-
 /**
  * Built once per container, during init: the JWKS fetch starts at once (aws-jwt-verify's
  * hydrate()), so its TCP and TLS round trips overlap the rest of the cold start instead of
@@ -35,7 +31,7 @@ const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
  */
 export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
   const jwks = new AgingJwksCache({
-    fetcher: new SimpleFetcher({ defaultRequestOptions: JWKS_FETCH_TIMEOUTS }),
+    fetcher: jwksFetcher(),
     // aws-jwt-verify keeps key objects by kid until told of a new key set: a reused kid must not
     // keep its old key.
     onNewKeys: (keys) => verifier.cacheJwks(keys),
