@@ -195,6 +195,13 @@ describe('npm start', () => {
     expect(seen).toEqual([...demo('alice'), ...greenhouse]);
   });
 
+  it('serves a burst of 200 concurrent requests, every one a 200, one invocation after another', async () => {
+    // Each invocation's deadline runs in its own turn, as in one Lambda execution environment: a
+    // burst waits for the process rather than sharing it while every deadline runs.
+    const replies = await Promise.all(Array.from({ length: 200 }, () => get('/plants?limit=2', tokens.alice)));
+    expect(replies.map(({ status }) => status)).toEqual(replies.map(() => 200));
+  });
+
   it('refuses bad requests with the Error body: invalid limit, repeated limit, no token, expired token', async () => {
     const token = tokens.alice;
     expect(await get('/plants?limit=0', token)).toMatchObject({ status: 400, body: { error: 400 } });

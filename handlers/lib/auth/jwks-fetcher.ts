@@ -11,8 +11,9 @@ import { SimpleFetcher } from 'aws-jwt-verify/https';
 export const MAX_JWKS_BYTES = 256 * 1024;
 
 // Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
-// retries once, so a JWKS fetch gives up after at most 2 × 1.5 s.
-const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
+// retries once, so a JWKS fetch gives up after at most 2 × AUTH_JWKS_TIMEOUT_MS (1.5 s), each attempt
+// after two thirds of it without a byte.
+const fetchTimeouts = (ms: number) => ({ timeout: Math.ceil((ms * 2) / 3), responseTimeout: ms });
 
 /**
  * aws-jwt-verify 5.2.1 reads an answer whole, whatever its size, and has no option to bound it. Its
@@ -36,5 +37,6 @@ class BoundedAgent extends Agent {
   }
 }
 
-export const jwksFetcher = (): SimpleFetcher =>
-  new SimpleFetcher({ defaultRequestOptions: { ...JWKS_FETCH_TIMEOUTS, agent: new BoundedAgent() } });
+/** The key set's fetcher, each attempt bounded by `timeoutMs` (AUTH_JWKS_TIMEOUT_MS) and MAX_JWKS_BYTES. */
+export const jwksFetcher = (timeoutMs: number): SimpleFetcher =>
+  new SimpleFetcher({ defaultRequestOptions: { ...fetchTimeouts(timeoutMs), agent: new BoundedAgent() } });

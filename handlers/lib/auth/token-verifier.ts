@@ -31,7 +31,7 @@ export interface PrefetchingTokenVerifier extends TokenVerifier {
  */
 export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
   const jwks = new AgingJwksCache({
-    fetcher: jwksFetcher(),
+    fetcher: jwksFetcher(config.jwksTimeoutMs),
     // aws-jwt-verify keeps key objects by kid until told of a new key set: a reused kid must not
     // keep its old key.
     onNewKeys: (keys) => verifier.cacheJwks(keys),
