@@ -210,22 +210,18 @@ describe('readConfig', () => {
   });
 
   // The SDK's rule for its own boolean variables (@smithy/core's booleanSelector): nothing is trimmed.
-  it.each([
-    ENV.useFipsEndpoint,
-    ENV.useDualstackEndpoint,
-    ENV.behindEdge,
-    ENV.metricsDisabled,
-    ENV.dev,
-    ENV.traceEnabled,
-  ])('reads %s as exactly true or false, refusing anything else with its name', (name) => {
-    expect(() => readConfig({ ...base, [name]: 'false' })).not.toThrow();
-    expect(() => readConfig({ ...base, [name]: '' })).not.toThrow();
-    for (const value of [' true', 'true\n', 'false ', 'TRUE', '1']) {
-      expect(() => readConfig({ ...base, [name]: value })).toThrow(
-        new ConfigError(`${name} must be true or false, got ${JSON.stringify(value)}`),
-      );
-    }
-  });
+  it.each([ENV.useFipsEndpoint, ENV.useDualstackEndpoint, ENV.metricsDisabled, ENV.dev, ENV.traceEnabled])(
+    'reads %s as exactly true or false, refusing anything else with its name',
+    (name) => {
+      expect(() => readConfig({ ...base, [name]: 'false' })).not.toThrow();
+      expect(() => readConfig({ ...base, [name]: '' })).not.toThrow();
+      for (const value of [' true', 'true\n', 'false ', 'TRUE', '1']) {
+        expect(() => readConfig({ ...base, [name]: value })).toThrow(
+          new ConfigError(`${name} must be true or false, got ${JSON.stringify(value)}`),
+        );
+      }
+    },
+  );
 
   it('reads the telemetry switches: metrics off, records indented', () => {
     expect(readConfig(base).telemetry).toMatchObject({ metrics: true, pretty: false });
