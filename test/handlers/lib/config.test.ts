@@ -18,10 +18,12 @@ describe('readConfig', () => {
       tokenUse: 'not-id',
       maxTokenLifetime: 86400,
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
+      jwksTimeoutMs: 1500,
       requiredScope: undefined,
       issuerType: 'oidc',
       groupsClaim: undefined,
     });
+    expect(config.dynamodbDeadlineMs).toBe(3000);
   });
 
   it('recognises a Cognito user pool issuer and then expects access tokens', () => {
@@ -151,6 +153,20 @@ describe('readConfig', () => {
     ['GROUP_CACHE_MAX_BYTES', String(2 ** 40)],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an integer from 0 to`));
+  });
+
+  it('takes the DynamoDB deadline and the JWKS fetch timeout in milliseconds, within their ranges', () => {
+    const set = readConfig({ ...base, DYNAMODB_DEADLINE_MS: '10000', AUTH_JWKS_TIMEOUT_MS: '4000' });
+    expect([set.dynamodbDeadlineMs, set.auth.jwksTimeoutMs]).toEqual([10000, 4000]);
+  });
+
+  it.each([
+    ['DYNAMODB_DEADLINE_MS', '99', 'an integer from 100 to 60000 (milliseconds)'],
+    ['DYNAMODB_DEADLINE_MS', '60001', 'an integer from 100 to 60000 (milliseconds)'],
+    ['DYNAMODB_DEADLINE_MS', '3s', 'an integer from 100 to 60000 (milliseconds)'],
+    ['AUTH_JWKS_TIMEOUT_MS', '30001', 'an integer from 100 to 30000 (milliseconds)'],
+  ])('refuses %s=%s: %s', (name, value, range) => {
+    expect(() => readConfig({ ...base, [name]: value })).toThrow(`${name} must be ${range}, got "${value}"`);
   });
 
   it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {
