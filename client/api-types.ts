@@ -62,7 +62,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid `limit` or `cursor`. */
+        /** @description Invalid `limit` or `cursor`; from the local server also malformed HTTP, or not exactly one `Host` header. */
         BadRequest: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, readConfig } from '../../../handlers/lib/config.ts';
+import { ENV } from '../../../handlers/lib/environment.ts';
 import { MINIMAL_FUNCTION_ENV } from '../../helpers/function-env.ts';
 
 const base = MINIMAL_FUNCTION_ENV;
@@ -222,6 +223,26 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, AWS_USE_DUALSTACK_ENDPOINT: 'yes' })).toThrow(
       'AWS_USE_DUALSTACK_ENDPOINT must be true or false, got "yes"',
     );
+  });
+
+  // The SDK's rule for its own boolean variables (@smithy/core's booleanSelector): nothing is trimmed.
+  it.each([ENV.useFipsEndpoint, ENV.useDualstackEndpoint, ENV.metricsDisabled, ENV.dev, ENV.traceEnabled])(
+    'reads %s as exactly true or false, refusing anything else with its name',
+    (name) => {
+      expect(() => readConfig({ ...base, [name]: 'false' })).not.toThrow();
+      expect(() => readConfig({ ...base, [name]: '' })).not.toThrow();
+      for (const value of [' true', 'true\n', 'false ', 'TRUE', '1']) {
+        expect(() => readConfig({ ...base, [name]: value })).toThrow(
+          new ConfigError(`${name} must be true or false, got ${JSON.stringify(value)}`),
+        );
+      }
+    },
+  );
+
+  it('reads the telemetry switches: metrics off, records indented', () => {
+    expect(readConfig(base).telemetry).toMatchObject({ metrics: true, pretty: false });
+    const env = { ...base, [ENV.metricsDisabled]: 'true', [ENV.dev]: 'true' };
+    expect(readConfig(env).telemetry).toMatchObject({ metrics: false, pretty: true });
   });
 
   it('refuses FIPS or dual-stack with a custom endpoint at cold start (the SDK would at the first call)', () => {
