@@ -31,7 +31,8 @@ const GITHUB = { 'github.token': 'a-token', 'github.repository': 'octo-org/plant
 
 const scratch = mkdtempSync(join(tmpdir(), 'release-workflow-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-// The stand-in fails as gh does without a token, else appends its arguments, NUL-separated, a line a call.
+// The stand-in fails as gh does without a token, else appends its arguments (NUL-separated), a line
+// a call.
 const bin = join(scratch, 'bin');
 mkdirSync(bin);
 writeFileSync(
@@ -69,13 +70,13 @@ function runJob({ dir, sha }: { dir: string; sha: string }) {
     if (expected === undefined) throw new Error(`the test cannot evaluate if: ${condition}`);
     return value(expression) === expected;
   };
-  const calls = join(dir, '..', `${sha}.gh-calls`);
+  const calls = `${dir}.gh-calls`;
   writeFileSync(calls, '');
   let log = '';
   let failed: string | undefined;
   for (const step of steps) {
     if (step.uses || (step.if && !holds(step.if))) continue;
-    const outputFile = join(dir, '..', `${sha}.${step.id ?? 'step'}.output`);
+    const outputFile = `${dir}.${step.id ?? 'step'}.output`;
     writeFileSync(outputFile, '');
     const env = Object.fromEntries(
       Object.entries(step.env ?? {}).map(([key, text]) => [
