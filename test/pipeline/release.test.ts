@@ -2,27 +2,18 @@
 // version in package.json with no tag yet is tagged and released with its CHANGELOG.md section;
 // anything else releases nothing. `gh` is a stand-in recording its arguments (no GitHub here).
 
-import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import { type Checkout, gitCheckout, runShellSteps, type WorkflowStep } from '../helpers/workflow-job.ts';
 
-interface Step {
-  id?: string;
-  name?: string;
-  if?: string;
-  uses?: string;
-  run?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-}
 const ROOT = new URL('../../', import.meta.url);
 const workflow = parse(readFileSync(new URL('.github/workflows/release.yml', ROOT), 'utf8')) as {
   on: unknown;
   concurrency: unknown;
-  jobs: Record<string, { steps: Step[] }>;
+  jobs: Record<string, { steps: WorkflowStep[] }>;
 };
 const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
 const VERSION = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')).version as string;
@@ -41,73 +32,32 @@ writeFileSync(
 );
 chmodSync(join(bin, 'gh'), 0o755);
 
-/** A checkout (as the workflow's first step makes it) of one commit with these files and tags. */
-function checkout(name: string, files: { version: string; changelog?: string }, tags: string[]) {
-  const dir = join(scratch, name);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'plant-store', version: files.version }));
-  writeFileSync(join(dir, 'CHANGELOG.md'), files.changelog ?? CHANGELOG);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@example.com', ...args], { cwd: dir });
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-q', '--no-gpg-sign', '-m', 'a push to main');
-  for (const tag of tags) git('tag', tag);
-  return { dir, sha: git('rev-parse', 'HEAD').toString().trim() };
+// One repository for every case: each push below sets its files and tags before the job runs.
+let repository: Checkout;
+beforeAll(() => {
+  repository = gitCheckout(join(scratch, 'repository'), { 'package.json': '{}', 'CHANGELOG.md': '' });
+});
+
+/** main as the job checks it out: package.json's version, CHANGELOG.md, and the repository's tags. */
+function push({ version, changelog = CHANGELOG, tags = [] }: { version: string; changelog?: string; tags?: string[] }) {
+  writeFileSync(join(repository.dir, 'package.json'), JSON.stringify({ name: 'plant-store', version }));
+  writeFileSync(join(repository.dir, 'CHANGELOG.md'), changelog);
+  rmSync(join(repository.dir, 'release-notes.md'), { force: true });
+  // Lightweight tags as git stores them, a loose ref holding a commit id (fewer processes on a busy runner).
+  const refs = join(repository.dir, '.git', 'refs', 'tags');
+  rmSync(refs, { recursive: true, force: true });
+  mkdirSync(refs);
+  for (const tag of tags) writeFileSync(join(refs, tag), `${repository.sha}\n`);
+  return repository;
 }
 
-/** Each run step in order, skipping those whose `if` is false, until one fails. */
-function runJob({ dir, sha }: { dir: string; sha: string }) {
-  const outputs: Record<string, Record<string, string>> = {};
-  const value = (expression: string) => {
-    const [, id, name] = /^steps\.([\w-]+)\.outputs\.(\w+)$/.exec(expression) ?? [];
-    const found = id && name ? (outputs[id]?.[name] ?? '') : GITHUB[expression];
-    if (found === undefined) throw new Error(`the test knows no value for ${expression}`);
-    return found;
-  };
-  const holds = (condition: string) => {
-    const [, expression = '', expected] = /^(\S+) == '([^']*)'$/.exec(condition) ?? [];
-    if (expected === undefined) throw new Error(`the test cannot evaluate if: ${condition}`);
-    return value(expression) === expected;
-  };
-  const calls = `${dir}.gh-calls`;
+/** The release job on that push, and the calls it made to gh. */
+function runJob(checkout: Checkout) {
+  const calls = `${checkout.dir}.gh-calls`;
   writeFileSync(calls, '');
-  let log = '';
-  let failed: string | undefined;
-  for (const step of steps) {
-    if (step.uses || (step.if && !holds(step.if))) continue;
-    const outputFile = `${dir}.${step.id ?? 'step'}.output`;
-    writeFileSync(outputFile, '');
-    const env = Object.fromEntries(
-      Object.entries(step.env ?? {}).map(([key, text]) => [
-        key,
-        text.replace(/\$\{\{ (\S+) \}\}/g, (_, e) => value(e)),
-      ]),
-    );
-    const run = spawnSync('bash', ['-e', '-c', step.run ?? ''], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: {
-        PATH: `${bin}:${process.env.PATH}`,
-        HOME: scratch,
-        GITHUB_OUTPUT: outputFile,
-        GITHUB_SHA: sha,
-        GH_CALLS: calls,
-        ...env,
-      },
-    });
-    log += run.stdout + run.stderr;
-    if (step.id) {
-      const lines = readFileSync(outputFile, 'utf8').split('\n').filter(Boolean);
-      outputs[step.id] = Object.fromEntries(lines.map((line) => line.split(/=(.*)/s).slice(0, 2)));
-    }
-    if (run.status !== 0) {
-      failed = step.name;
-      break;
-    }
-  }
+  const job = runShellSteps(steps, checkout, GITHUB, { PATH: `${bin}:${process.env.PATH}`, GH_CALLS: calls });
   const gh = readFileSync(calls, 'utf8').split('\n').filter(Boolean);
-  return { failed, log, outputs, gh: gh.map((call) => call.split('\0').filter(Boolean)) };
+  return { ...job, gh: gh.map((call) => call.split('\0').filter(Boolean)) };
 }
 
 const released = (version: string, sha: string) => [
@@ -140,8 +90,7 @@ describe('the release workflow', () => {
       ['first', []],
       ['bump', ['v0.9.0', 'v0.9.1']],
     ] as const) {
-      const repository = checkout(name, { version: VERSION }, [...tags]);
-      const job = runJob(repository);
+      const job = runJob(push({ version: VERSION, tags: [...tags] }));
       expect({ name, failed: job.failed, gh: job.gh }).toEqual({
         name,
         failed: undefined,
@@ -151,7 +100,7 @@ describe('the release workflow', () => {
   });
 
   it('releases nothing when the version is tagged already, as on a push that leaves it alone', () => {
-    const job = runJob(checkout('tagged', { version: VERSION }, ['v0.9.0', `v${VERSION}`]));
+    const job = runJob(push({ version: VERSION, tags: ['v0.9.0', `v${VERSION}`] }));
     expect(job).toMatchObject({
       failed: undefined,
       gh: [],
@@ -161,8 +110,7 @@ describe('the release workflow', () => {
   });
 
   it('writes the notes from the real CHANGELOG.md: the version’s section, from the line after its heading to the next', () => {
-    const repository = checkout('notes', { version: VERSION }, []);
-    expect(runJob(repository).failed).toBeUndefined();
+    expect(runJob(push({ version: VERSION })).failed).toBeUndefined();
     const notes = readFileSync(join(repository.dir, 'release-notes.md'), 'utf8');
     const [, section = ''] = CHANGELOG.split(
       new RegExp(`^## \\[${VERSION.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}\\n`, 'm'),
@@ -183,16 +131,15 @@ describe('the release workflow', () => {
       ['missing', CHANGELOG],
       ['empty', empty],
     ] as const) {
-      const job = runJob(checkout(name, { version: '9.9.9', changelog }, []));
+      const job = runJob(push({ version: '9.9.9', changelog }));
       expect({ name, failed: job.failed, gh: job.gh }).toEqual({ name, failed: 'its CHANGELOG.md section', gh: [] });
       expect(job.log).toContain('::error file=CHANGELOG.md::no section "## [9.9.9] - YYYY-MM-DD"');
     }
   });
 
   it('refuses a version that is not MAJOR.MINOR.PATCH before using it anywhere', () => {
-    for (const [index, version] of ['1.0', 'v1.0.0', '1.0.0-rc.1', '1.0.0"; touch injected; "'].entries()) {
-      const repository = checkout(`odd-${index}`, { version }, []);
-      const job = runJob(repository);
+    for (const version of ['1.0', 'v1.0.0', '1.0.0-rc.1', '1.0.0"; touch injected; "']) {
+      const job = runJob(push({ version }));
       expect({ version, failed: job.failed, gh: job.gh }).toEqual({
         version,
         failed: 'the version, and whether it is tagged',
