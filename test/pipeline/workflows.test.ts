@@ -1,6 +1,7 @@
 // The GitHub Actions workflows, checked where no GitHub runs: actionlint clean, every `npm run` they
 // call exists, third-party actions pinned by commit, least permissions, one deployment per
 // environment at a time, the environments the access stack trusts, and nothing secret printed.
+// The release workflow's own behaviour: release.test.ts.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
@@ -42,10 +43,11 @@ const jobs = Object.entries(pipeline.jobs);
 const steps = workflows.flatMap(({ workflow }) => Object.values(workflow.jobs).flatMap((job) => job.steps));
 const assumesRole = (job: Job) =>
   job.steps.some((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@'));
+const releases = (job: Job) => job.steps.some((step) => /^gh release create /m.test(step.run ?? ''));
 
 describe('the workflows', () => {
   it('pass actionlint', async () => {
-    expect(files).toContain('pipeline.yml');
+    expect(files).toEqual(expect.arrayContaining(['pipeline.yml', 'release.yml']));
     for (const { file, text } of workflows) {
       expect({ file, findings: await actionlint(text, `.github/workflows/${file}`) }).toEqual({ file, findings: [] });
     }
@@ -83,12 +85,16 @@ describe('the workflows', () => {
     }
   });
 
-  it('read the repository only, and ask for an OIDC token only in jobs that assume a role', () => {
-    for (const { workflow } of workflows) {
+  it('read the repository only, write it only in the job that publishes a release, and ask for an OIDC token only in jobs that assume a role', () => {
+    for (const { file, workflow } of workflows) {
       expect(workflow.permissions).toEqual({ contents: 'read' });
-      for (const job of Object.values(workflow.jobs)) {
-        const expected = assumesRole(job) ? { contents: 'read', 'id-token': 'write' } : undefined;
-        expect(job.permissions).toEqual(expected);
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        const expected = assumesRole(job)
+          ? { contents: 'read', 'id-token': 'write' }
+          : releases(job)
+            ? { contents: 'write' }
+            : undefined;
+        expect({ file, id, permissions: job.permissions }).toEqual({ file, id, permissions: expected });
       }
     }
   });
