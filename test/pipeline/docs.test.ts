@@ -15,7 +15,7 @@ import {
   renderPolicy,
   smokeSecretName,
 } from '../../infra/deploy-access/bootstrap/policies.ts';
-import { POST_DEPLOY_READS } from '../../infra/deploy-access/reads.ts';
+import { DRIFT_STACK_ACTIONS } from '../../infra/deploy-access/reads.ts';
 import {
   DEFAULT_ENVIRONMENTS,
   DEPLOY_ACCESS_KEYS,
@@ -161,9 +161,9 @@ describe('docs/pipeline.md, from a fork to a first green deploy', () => {
 });
 
 describe('docs/pipeline.md, what each deploy proves', () => {
-  it('names each read the deploy role is granted for the post-deploy check, and the command the workflow runs', () => {
+  it('names the drift detection calls the deploy role is granted, and the command the workflow runs', () => {
     const proves = section('What each deploy proves');
-    for (const { action } of POST_DEPLOY_READS) expect(proves).toContain(`\`${action}\``);
+    for (const action of DRIFT_STACK_ACTIONS) expect(proves).toContain(`\`${action}\``);
     expect(proves).toContain('`npm run check:deployed -- --env NAME`');
     for (const environment of DEFAULT_ENVIRONMENTS) {
       expect(workflowText).toContain(`npm run check:deployed -- --env ${environment}\n`);

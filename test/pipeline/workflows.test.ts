@@ -4,18 +4,21 @@
 // The release workflow's own behaviour: release.test.ts.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
 import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
 import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access/settings.ts';
 import { actionlint } from '../helpers/actionlint.ts';
+import { importGraph, sourceFiles } from '../helpers/import-graph.ts';
 
 const DIR = new URL('../../.github/workflows/', import.meta.url);
 const files = readdirSync(DIR).filter((name) => /\.ya?ml$/.test(name));
 const text = (file: string) => readFileSync(new URL(file, DIR), 'utf8');
 
 interface Step {
+  name?: string;
   uses?: string;
   run?: string;
   with?: Record<string, string>;
@@ -167,7 +170,7 @@ describe('the pipeline', () => {
     expect(run).toContain("sed -E 's/[0-9]{12}/************/g' diff.txt");
   });
 
-  it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each, then checks the live stack against its template', () => {
+  it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each, then runs drift detection on it', () => {
     const deploys = jobs.filter(([, job]) => job.environment !== undefined);
     expect(deploys.map(([, job]) => job.environment)).toEqual(DEFAULT_ENVIRONMENTS);
     deploys.forEach(([id, job], index) => {
@@ -183,6 +186,7 @@ describe('the pipeline', () => {
           `npm run check:deployed -- --env ${name}`,
         ],
       });
+      expect(job.steps.at(-1)).toMatchObject({ name: 'CloudFormation drift detection' });
       expect(job.steps.find((step) => step.with?.['role-to-assume'])?.with?.['role-to-assume']).toMatch(
         /^\$\{\{ vars\.AWS_DEPLOY_ROLE_ARN \}\}$/,
       );
@@ -195,5 +199,12 @@ describe('the pipeline', () => {
     // Only the first one says when: the rest follow it.
     // A repository variable: a job's `if` cannot see its environment's (AWS_DEPLOY_ROLE_ARN is one).
     expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_REGION != ''/);
+  });
+
+  it("the deploy jobs' last step, npm run check:deployed, is CloudFormation drift detection", () => {
+    const scripts = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts;
+    const [, entry = ''] = /^node (\S+)$/.exec(scripts['check:deployed']) ?? [];
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    expect(importGraph(root, sourceFiles(root), { runtimeOnly: true }).get(entry)).toContain('deployed/drift.ts');
   });
 });
