@@ -73,9 +73,25 @@ const VARIABLE = `(?:(?:${DOT})*(?:${NOT_DOT})(?:${DOT}|${NOT_DOT})*|(?:${DOT}){
  * APIs match path variables, of what VARIABLE allows; the rest literally. Its `source` also runs in
  * the edge's CloudFront function (infra/edge/viewer-function.ts).
  */
-export function pathPattern(template: string): RegExp {
+export function pathPattern(template: string, capture = false): RegExp {
   const parts = template.split(/\{[^/{}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join(VARIABLE)}$`);
+  return new RegExp(`^${parts.join(capture ? `(${VARIABLE})` : VARIABLE)}$`);
+}
+
+/**
+ * The path variables of a request's path under an operation's template (`/plants/{id}` and `/plants/p1`:
+ * `{ id: 'p1' }`), decoded as HTTP APIs decode them; undefined when the path doesn't match or a value
+ * isn't valid percent-encoded UTF-8. `{}` for a template without variables.
+ */
+export function pathParametersOf({ path: template }: Operation, path: string): Record<string, string> | undefined {
+  const names = [...template.matchAll(/\{([^/{}]+)\}/g)].map(([, name]) => name ?? '');
+  const values = pathPattern(template, true).exec(path)?.slice(1);
+  if (values === undefined) return undefined;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+  } catch {
+    return undefined;
+  }
 }
 
 const PATTERNS = new Map(OPERATIONS.map((operation) => [operation, pathPattern(operation.path)]));

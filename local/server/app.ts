@@ -1,7 +1,7 @@
 // Routes of the local server: the API through the bundled handler, the docs, the JWKS, else 404.
 
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
+import { pathParametersOf, routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
 import { hostRefusal } from './connections.ts';
@@ -55,9 +55,12 @@ export function createApp(options: AppOptions): RequestListener {
     if (body === undefined) return errorReply(413, 'Request Entity Too Large');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const operation = routeOf(req.method ?? '', path);
-    if (operation) {
+    // The route's path variables, decoded as API Gateway decodes them (none can't be decoded: no route).
+    const pathParameters = operation && pathParametersOf(operation, path);
+    if (operation && pathParameters) {
       const routeKey = routeKeyOf(operation);
-      const event = toHttpApiEvent(fromIncoming(req, body), { routeKey, requestId, now: new Date(), port });
+      const context = { routeKey, pathParameters, requestId, now: new Date(), port };
+      const event = toHttpApiEvent(fromIncoming(req, body), context);
       try {
         const reply = toHttpReply(await invoke(event));
         const [given = '', called = given] = [origins[0], originFor(req.headers.host, origins)];

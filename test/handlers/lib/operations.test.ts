@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { LIST_PLANTS, OPERATIONS, pathPattern, routeOf } from '../../../handlers/lib/operations.ts';
+import { LIST_PLANTS, OPERATIONS, pathParametersOf, pathPattern, routeOf } from '../../../handlers/lib/operations.ts';
+import { notRoutes } from '../../helpers/not-routes.ts';
 import { acceptableSegment, hostileSegment } from '../../helpers/path-segments.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261129);
@@ -61,9 +62,23 @@ describe('routeOf', () => {
     for (const operation of OPERATIONS) expect(routeOf(operation.method, operation.path)).toBe(operation);
   });
 
-  it('finds none for another method or path', () => {
-    expect(routeOf('POST', LIST_PLANTS.path)).toBeUndefined();
-    expect(routeOf('HEAD', LIST_PLANTS.path)).toBeUndefined();
-    expect(routeOf(LIST_PLANTS.method, `${LIST_PLANTS.path}/`)).toBeUndefined();
+  it('finds none for a method no route of a path takes, or a path no route has', () => {
+    for (const [method, path] of notRoutes())
+      expect({ method, path, route: routeOf(method, path) }).toEqual({ method, path, route: undefined });
+  });
+});
+
+describe('pathParametersOf', () => {
+  const byId = { ...LIST_PLANTS, path: '/plants/{id}/notes/{note}' };
+
+  it('names each variable of the template with its segment, decoded as HTTP APIs decode it', () => {
+    expect(pathParametersOf(byId, '/plants/p1/notes/caf%C3%A9')).toEqual({ id: 'p1', note: 'café' });
+    expect(pathParametersOf(LIST_PLANTS, LIST_PLANTS.path)).toEqual({});
+  });
+
+  it('finds none where the path does not match or a segment is not valid percent-encoded UTF-8', () => {
+    expect(pathParametersOf(byId, '/plants/p1')).toBeUndefined();
+    expect(pathParametersOf(byId, '/plants/%2F/notes/n1')).toBeUndefined();
+    expect(pathParametersOf(byId, '/plants/%C3/notes/n1')).toBeUndefined();
   });
 });
