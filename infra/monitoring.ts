@@ -16,6 +16,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { RequestLogMode } from '../handlers/lib/environment.ts';
+import { OPERATIONS, tableCallsOf } from '../handlers/lib/operations.ts';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, OUTCOMES, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import { mailingTopic } from './alarm-mail.ts';
 import type { RequestMetrics } from './front.ts';
@@ -106,7 +107,13 @@ export class Monitoring extends Construct {
         alarms.p99Ms,
         `p99 function duration above ${alarms.p99Ms} ms`,
       ),
-      alarm(this, 'DynamoDBThrottles', queryThrottles(table, ALARM_PERIOD), 0, 'DynamoDB throttled Query requests'),
+      alarm(
+        this,
+        'DynamoDBThrottles',
+        tableThrottles(table, ALARM_PERIOD),
+        0,
+        `DynamoDB throttled ${tableCallsOf(OPERATIONS).join(', ')} requests`,
+      ),
     ];
 
     // Not a rollback alarm: a hot group is traffic, not the new version; a rollback would not cool it.
@@ -138,7 +145,7 @@ export class Monitoring extends Construct {
 
     const serverErrors = requests.serverErrors(PERIOD);
     const p99 = fn.metricDuration({ statistic: 'p99', period: PERIOD });
-    const dynamoThrottles = queryThrottles(table, PERIOD);
+    const dynamoThrottles = tableThrottles(table, PERIOD);
     const emf = (name: string, dimensions: Record<string, string>, statistic = 'Sum') =>
       new Metric({
         namespace: METRICS_NAMESPACE,
@@ -216,11 +223,25 @@ function serverErrorRate(requests: RequestMetrics, { minRequests }: AlarmSetting
   return busyMinuteRate(requests.serverErrors(ALARM_PERIOD), requests.count(ALARM_PERIOD), minRequests, '5xx rate (%)');
 }
 
-// A plain metric (the ForOperations helper wraps even one operation in a math expression).
-function queryThrottles(table: Table, period: Duration): Metric {
-  return table.metric('ThrottledRequests', {
-    dimensionsMap: { TableName: table.tableName, Operation: 'Query' },
-    statistic: 'Sum',
+/**
+ * Throttled requests of every call the operations make on the table (operations.ts): a plain metric
+ * for one call (CDK's ForOperations helper wraps even one in a math expression), their sum for several.
+ */
+function tableThrottles(table: Table, period: Duration): Metric | MathExpression {
+  const calls = tableCallsOf(OPERATIONS);
+  const throttled = (call: string) =>
+    table.metric('ThrottledRequests', {
+      dimensionsMap: { TableName: table.tableName, Operation: call },
+      statistic: 'Sum',
+      period,
+    });
+  const [only] = calls;
+  if (only !== undefined && calls.length === 1) return throttled(only);
+  // A call without throttles has no datapoint: counted as 0, or the sum would have none either.
+  return new MathExpression({
+    expression: calls.map((_, i) => `FILL(m${i}, 0)`).join(' + '),
+    usingMetrics: Object.fromEntries(calls.map((call, i) => [`m${i}`, throttled(call)])),
+    label: 'ThrottledRequests',
     period,
   });
 }
