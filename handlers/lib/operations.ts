@@ -49,6 +49,12 @@ export const tableCallsOf = (operations: readonly Operation[]): TableCall[] => [
   ...new Set(operations.flatMap(({ tableCalls }) => tableCalls)),
 ];
 
+/**
+ * The longest route key a route may have: the access log's `route` field (telemetry-names.ts), which
+ * the lab's worst hour prices at this length, so that a new route moves no committed figure.
+ */
+export const MAX_ROUTE_KEY_LENGTH = 64;
+
 /** `GET /plants`: API Gateway's route key, and the local server's. */
 export const routeKeyOf = ({ method, path }: Operation): string => `${method} ${path}`;
 

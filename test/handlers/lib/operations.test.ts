@@ -3,7 +3,15 @@
 
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { LIST_PLANTS, OPERATIONS, pathParametersOf, pathPattern, routeOf } from '../../../handlers/lib/operations.ts';
+import {
+  LIST_PLANTS,
+  MAX_ROUTE_KEY_LENGTH,
+  OPERATIONS,
+  pathParametersOf,
+  pathPattern,
+  routeKeyOf,
+  routeOf,
+} from '../../../handlers/lib/operations.ts';
 import { notRoutes } from '../../helpers/not-routes.ts';
 import { acceptableSegment, hostileSegment } from '../../helpers/path-segments.ts';
 
@@ -65,6 +73,12 @@ describe('routeOf', () => {
   it('finds none for a method no route of a path takes, or a path no route has', () => {
     for (const [method, path] of notRoutes())
       expect({ method, path, route: routeOf(method, path) }).toEqual({ method, path, route: undefined });
+  });
+});
+
+describe('the table', () => {
+  it('keeps every route key within the length the access log is priced at', () => {
+    for (const operation of OPERATIONS) expect(routeKeyOf(operation).length).toBeLessThanOrEqual(MAX_ROUTE_KEY_LENGTH);
   });
 });
 
