@@ -74,10 +74,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maxPageSize: readInteger(env, ENV.maxPageSize, { fallback: DEFAULT_MAX_PAGE_SIZE, min: 1, max: MAX_MAX_PAGE_SIZE }),
     publicBaseUrl: readPublicBaseUrl(env),
+    publicHostHeader: readHeaderName(env, ENV.publicHostHeader),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
-    // Strict: behind the edge Authorization holds CloudFront's signature, so a misspelt value must
-    // stop the function rather than have it read the wrong header.
-    behindEdge: readBoolean(env, ENV.behindEdge),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
@@ -99,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requiredScope: optional(env, ENV.requiredScope)?.split(/\s+/),
       // Sharing is off unless a claim is configured.
       groupsClaim: readGroupsClaim(env, isCognito ? COGNITO_GROUPS_CLAIM : undefined),
+      tokenHeader: readHeaderName(env, ENV.tokenHeader) ?? 'authorization',
     },
     telemetry: readTelemetry(env),
     groupCache: {
@@ -224,6 +223,16 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
     );
   }
   return base;
+}
+
+// RFC 9110's token, the characters a field name may have: lower-cased, as events carry headers.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+/** A header name, lower-cased, or undefined when unset; anything that can't name a header stops the function. */
+function readHeaderName(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = optional(env, name)?.toLowerCase();
+  if (raw === undefined || HEADER_NAME.test(raw)) return raw;
+  throw new ConfigError(`${name} must be an HTTP header name, got "${raw}"`);
 }
 
 function parseHttps(raw: string): URL | undefined {

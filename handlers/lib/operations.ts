@@ -107,12 +107,19 @@ export function routeOf(method: string, path: string): Operation | undefined {
   return OPERATIONS.find((operation) => operation.method === method && PATTERNS.get(operation)?.test(path));
 }
 
+/** An event of a catch-all route: an HTTP API's `$default` route, or a Lambda function URL's. */
+export const isCatchAll = (event: ApiEvent): boolean => 'routeKey' in event && event.routeKey === '$default';
+
 /**
- * The operation API Gateway routed this event to: payload 2.0's `routeKey` (behind the edge, the
- * route its middleware found); payload 1.0's method and resource (REST's route, without the stage).
- * Undefined for a route the table doesn't hold.
+ * The operation API Gateway routed this event to: payload 2.0's `routeKey`; payload 1.0's method and
+ * resource (REST's route, without the stage); a catch-all route's by its method and path, as API
+ * Gateway routes. Undefined for a route the table doesn't hold.
  */
 export function operationOf(event: ApiEvent): Operation | undefined {
+  if (isCatchAll(event) && 'rawPath' in event) {
+    const operation = routeOf(event.requestContext.http.method, event.rawPath);
+    return operation && pathParametersOf(operation, event.rawPath) ? operation : undefined;
+  }
   const key = 'routeKey' in event ? event.routeKey : `${event.httpMethod} ${event.resource}`;
   return OPERATIONS.find((operation) => routeKeyOf(operation) === key);
 }

@@ -27,7 +27,7 @@ import type { CustomDomain } from '../custom-domain.ts';
 import type { Front, FrontOutput, RequestMetrics } from '../front.ts';
 import { aliasFunctionUrl, allowOnlyDistribution, functionUrlHost, functionUrlMetrics } from './function-url.ts';
 import type { EdgeSettings } from './settings.ts';
-import { viewerFunctionCode } from './viewer-function.ts';
+import { EDGE_FUNCTION_SETTINGS, viewerFunctionCode } from './viewer-function.ts';
 import { EDGE_WAF_REGION, EdgeWebAcl } from './waf.ts';
 
 const ACKNOWLEDGED: Record<string, string> = {
@@ -113,8 +113,8 @@ export class Edge extends Construct implements Front {
     const base = customDomain ? `https://${customDomain.domainName}` : undefined;
     this.requests = functionUrlMetrics(alias);
     // The distribution's own name can't be passed (it depends on the function's URL: a cycle), so
-    // links name it from the request (handlers/lib/edge/); a custom domain is known at synth.
-    this.environment = functionEnvironment({ behindEdge: true, publicBaseUrl: base });
+    // links name the host the viewer function writes; a custom domain is known at synth.
+    this.environment = functionEnvironment({ ...EDGE_FUNCTION_SETTINGS, publicBaseUrl: base });
     const distributionUrl = `https://${this.distribution.distributionDomainName}/`;
     this.outputs = [
       { id: 'ApiUrl', description: 'Base URL, through CloudFront and WAF; GET <ApiUrl>plants', value: distributionUrl },

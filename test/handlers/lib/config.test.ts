@@ -22,8 +22,10 @@ describe('readConfig', () => {
       requiredScope: undefined,
       issuerType: 'oidc',
       groupsClaim: undefined,
+      tokenHeader: 'authorization',
     });
     expect(config.dynamodbDeadlineMs).toBe(3000);
+    expect(config.publicHostHeader).toBeUndefined();
   });
 
   it('recognises a Cognito user pool issuer and then expects access tokens', () => {
@@ -167,6 +169,19 @@ describe('readConfig', () => {
     ['AUTH_JWKS_TIMEOUT_MS', '30001', 'an integer from 100 to 30000 (milliseconds)'],
   ])('refuses %s=%s: %s', (name, value, range) => {
     expect(() => readConfig({ ...base, [name]: value })).toThrow(`${name} must be ${range}, got "${value}"`);
+  });
+
+  it('takes the headers a front sets (the token, the public host) by name, lower-cased as events carry them', () => {
+    const set = readConfig({ ...base, AUTH_TOKEN_HEADER: 'X-Caller-Token', PUBLIC_HOST_HEADER: 'X-Front-Host' });
+    expect([set.auth.tokenHeader, set.publicHostHeader]).toEqual(['x-caller-token', 'x-front-host']);
+  });
+
+  it.each([
+    ['AUTH_TOKEN_HEADER', 'x caller'],
+    ['AUTH_TOKEN_HEADER', 'x-token:'],
+    ['PUBLIC_HOST_HEADER', 'x-host\r\nset-cookie'],
+  ])('refuses %s=%j, which names no header', (name, value) => {
+    expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an HTTP header name`));
   });
 
   it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {

@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { EDGE_HEADERS } from '../../../handlers/lib/edge/environment.ts';
-import { NOT_FOUND, viewerFunctionCode } from '../../../infra/edge/viewer-function.ts';
+
+import { EDGE_HEADERS, NOT_FOUND, viewerFunctionCode } from '../../../infra/edge/viewer-function.ts';
 import { acceptableSegment, hostileSegment } from '../../helpers/path-segments.ts';
 import {
   type CloudFrontRequest,
