@@ -133,14 +133,14 @@ describe('npm start', () => {
     const oidcShaped = mintToken(key, {
       issuer: server.origin,
       subject: 'alice',
-      ttl: 60,
+      ttl: 600,
       audience: 'plant-store-local',
     });
     expect(await get('/plants', oidcShaped)).toMatchObject({ status: 401 });
     const otherClient = mintToken(key, {
       issuer: server.origin,
       subject: 'alice',
-      ttl: 60,
+      ttl: 600,
       shape: 'cognito',
       audience: 'x',
     });
