@@ -17,6 +17,7 @@ describe('readConfig', () => {
       tokenUse: 'not-id',
       maxTokenLifetime: 86400,
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
+      jwksTimeoutMs: 1500,
       requiredScope: undefined,
       issuerType: 'oidc',
       groupsClaim: undefined,
