@@ -2,7 +2,13 @@
 // CloudFront function share: a request's method and path to the operation API Gateway would route.
 
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { LIST_PLANTS, OPERATIONS, pathPattern, routeOf } from '../../../handlers/lib/operations.ts';
+import { acceptableSegment, hostileSegment } from '../../helpers/path-segments.ts';
+
+const SEED = Number(process.env.FC_SEED ?? 20261129);
+const SCALE = Number(process.env.FC_RUNS ?? 1);
+const PATH = process.env.FC_PATH;
 
 describe('pathPattern', () => {
   it('matches a literal path exactly', () => {
@@ -17,6 +23,36 @@ describe('pathPattern', () => {
     expect(pattern.test('/plants/p-1/v1.0')).toBe(true);
     for (const path of ['/plants//v1.0', '/plants/a/b/v1.0', '/plants/p-1/v1x0'])
       expect(pattern.test(path)).toBe(false);
+  });
+});
+
+describe('a path variable', () => {
+  const pattern = pathPattern('/plants/{id}');
+
+  it.each(['.', '..', '%2e%2E', '%2F', '%2f', 'a%5Cb', '%00', 'a%0Ab', '%7f', 'a\\b', 'a\u0000b', 'a\nb', '%', '%zz'])(
+    'refuses %j: traversal, an encoded separator or control, a raw one, a stray %',
+    (segment) => {
+      expect(pattern.test(`/plants/${segment}`)).toBe(false);
+    },
+  );
+
+  it.each(['p-1', '...', '.hidden', 'a%2Eb', '%7E', 'caf%C3%A9', 'café'])('matches %j', (segment) => {
+    expect(pattern.test(`/plants/${segment}`)).toBe(true);
+  });
+
+  it('matches exactly the segments that decode to something safe to pass on', () => {
+    fc.assert(
+      fc.property(hostileSegment, (segment) => {
+        expect(pattern.test(`/plants/${segment}`)).toBe(acceptableSegment(segment));
+      }),
+      { seed: SEED, numRuns: 2000 * SCALE, ...(PATH && { path: PATH }) },
+    );
+  });
+
+  // CloudFront Functions' runtime has ES 5.1's regular expressions, with some later features.
+  it('is written without lookaround or Unicode property escapes, for CloudFront Functions', () => {
+    expect(pattern.source).not.toMatch(/\(\?[=!<]|\\[pP]\{/);
+    expect(pattern.flags).toBe('');
   });
 });
 
