@@ -89,7 +89,7 @@ describe('the production environment (no -c env, or -c env=production)', () => {
   it('says on every synth without alarmEmail that no alarm notifies anyone', async () => {
     const run = await runs.production;
     expect(run.stderr.trim().split('\n')).toContain(`PlantStore: ${NO_ALARM_EMAIL}`);
-  }, 120_000);
+  });
 
   it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", async () => {
     const { template } = await synth();
