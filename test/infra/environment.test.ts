@@ -84,12 +84,12 @@ describe('the production environment (no -c env, or -c env=production)', () => {
       'PlantStore: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)',
     );
     expect(stackNameOf(contextOf({ env: 'production' }))).toBe('PlantStore');
-  }, 120_000);
+  });
 
   it('says on every synth without alarmEmail that no alarm notifies anyone', async () => {
     const run = await runs.production;
     expect(run.stderr.trim().split('\n')).toContain(`PlantStore: ${NO_ALARM_EMAIL}`);
-  }, 120_000);
+  });
 
   it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", async () => {
     const { template } = await synth();
@@ -168,7 +168,7 @@ describe('a disposable stack under the production name', () => {
     expect(lines[0]).toMatch(
       /^Refusing to synthesize: -c dev=true would make .* disposable \(cdk destroy would delete/,
     );
-  }, 120_000);
+  });
 
   // The app prints the refusal's own message (above); each way of asking for it names what to type instead.
   it.each(REFUSALS)('is refused saying what to type instead: %j', (values, instead) => {

@@ -55,7 +55,7 @@ beforeAll(async () => {
     ...serviceEnvironment(dynamo.endpoint, issuer.url),
     NODE_EXTRA_CA_CERTS: caFile,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await fn?.stop();
   await Promise.all([issuer?.close(), dynamo?.close()]);

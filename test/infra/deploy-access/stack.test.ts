@@ -120,5 +120,5 @@ describe('the access stack, created with its own OIDC provider', () => {
 
   it('passes cfn-lint', async () => {
     await expect(cfnLint([path])).resolves.toBeUndefined();
-  }, 120_000);
+  });
 });
