@@ -26,7 +26,7 @@ import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
-import { ENVIRONMENT_TAG, serviceNameOf } from './stack-environment.ts';
+import { ENVIRONMENT_TAG, serviceNameOf, stackRoleName } from './stack-environment.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
@@ -78,7 +78,10 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
       logGroupClass: LogGroupClass.STANDARD,
     });
-    const role = new Role(this, 'FunctionRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    const role = new Role(this, 'FunctionRole', {
+      roleName: stackRoleName(this.stackName, 'Function'),
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
     logGroup.grantWrite(role);
     const fn = new LambdaFunction(this, 'ListPlantsFunction', {
       description: 'GET /plants: the calling user’s plants',
