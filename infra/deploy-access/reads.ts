@@ -6,7 +6,7 @@ import { defaultStackName, ENVIRONMENT_TAG } from '../stack-environment.ts';
 
 /**
  * The post-deploy check's reads beyond DEPLOY_STACK_ACTIONS: each call, its action, and its environment's
- * resources by the names CloudFormation gives them (`<stack>-<logical id>-<suffix>`; budgets without the stack).
+ * resources by the names CloudFormation gives them (`<stack>-<logical id>-<suffix>`; the budget's, `<stack>-MonthlyBudget`).
  */
 export const POST_DEPLOY_READS = [
   {
@@ -43,7 +43,8 @@ export const POST_DEPLOY_READS = [
   {
     call: 'DescribeBudget',
     action: 'budgets:ViewBudget',
-    resource: () => `arn:${Aws.PARTITION}:budgets::${Aws.ACCOUNT_ID}:budget/*`,
+    // The budget is named for its stack (infra/budget/budget.ts).
+    resource: (prefix: string) => `arn:${Aws.PARTITION}:budgets::${Aws.ACCOUNT_ID}:budget/${prefix}-MonthlyBudget`,
   },
 ];
 
