@@ -42,8 +42,9 @@ export class PlantStoreStack extends Stack {
     const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
     // One `service` dimension per environment: a dev stack's errors never reach production's alarms.
     const service = serviceNameOf(settings.environment);
-    // Production keeps the data and the users when the stack goes; a dev stack leaves nothing.
-    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    // Production keeps the data and the users when the stack goes or replaces them; a dev stack leaves
+    // nothing, and neither does a first create that rolls back (CloudFormation's RetainExceptOnCreate).
+    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
 
     // Table: one item per plant, partitioned by owner (`user#<sub>` or `group#<name>`), sorted by plant id.
     const table = new Table(this, 'PlantsTable', {
