@@ -78,6 +78,15 @@ export function deployGrants(environment: string, smokeSecretArn: string) {
       ),
       conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
     }),
+    // npm run preflight: IAM's policy simulator on its own execution role, before anything is created.
+    new PolicyStatement({
+      sid: 'PreflightOwnExecutionRole',
+      actions: ['iam:SimulatePrincipalPolicy'],
+      resources: inRegions(
+        (region) =>
+          `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${qualifier}-cfn-exec-role-${Aws.ACCOUNT_ID}-${region}`,
+      ),
+    }),
     new PolicyStatement({
       sid: 'PublishOwnAssets',
       actions: ['s3:GetObject', 's3:PutObject', 's3:GetBucketLocation', 's3:ListBucket'],
@@ -98,7 +107,7 @@ export function deployGrants(environment: string, smokeSecretArn: string) {
   const readAcknowledgements = POST_DEPLOY_READS.map(({ action, resource }) =>
     ack(
       resource(defaultStackName(environment)),
-      `${action} only, read-only, by the post-deploy check: CloudFormation names each resource after the ${environment} stack with a suffix it picks (budgets and HTTP APIs: ids AWS picks; HTTP APIs fenced by the environment tag).`,
+      `${action} only, read-only, by the post-deploy check: CloudFormation names each resource after the ${environment} stack with a suffix it picks (HTTP APIs: ids AWS picks, fenced by the environment tag).`,
     ),
   );
   const acknowledgements = [
