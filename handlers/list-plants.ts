@@ -58,6 +58,7 @@ async function listPlants(event: ApiEvent, context: Context): Promise<APIGateway
     from,
     limit,
     byteBudget: PAGE_BYTE_BUDGET,
+    deadlineMs: config.dynamodbDeadlineMs,
     groupCache,
   });
   notePlantsReturned(context, page.plants.length);

@@ -6,7 +6,7 @@
  */
 export const FUNCTION_MEMORY_MB = 1024;
 export const FUNCTION_MEMORY_RANGE_MB = [128, 10_240] as const;
-/** DynamoDB's work ends at its 3 s deadline (plants.ts), the JWKS fetch after ~3 s: an outage answers 503 well inside this. */
+/** DynamoDB's work ends at its deadline (DYNAMODB_DEADLINE_MS, 3 s), the JWKS fetch after ~3 s: an outage answers 503 well inside this. */
 export const FUNCTION_TIMEOUT_SECONDS = 15;
 
 /** Source maps cost 11–16 ms of every cold start (bench:variants), so they are asked for: -c sourceMaps=true. */

@@ -14,7 +14,7 @@ import {
 import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
-import { OPERATIONS } from '../handlers/lib/operations.ts';
+import { OPERATIONS, tableCallsOf } from '../handlers/lib/operations.ts';
 import { PlantsApi } from './api.ts';
 import { monthlyBudget } from './budget/budget.ts';
 import { Delivery } from './delivery.ts';
@@ -103,7 +103,7 @@ export class PlantStoreStack extends Stack {
         // sam local only overrides variables the template declares; empty means unset to both. The
         // identity's own values (an external issuer's JWKS URI, issuer type) come after and win.
         ...(settings.samLocal && {
-          ...declaredUnset('dynamodbEndpoint', 'jwksUri', 'issuerType', 'publicBaseUrl'),
+          ...declaredUnset('dynamodbEndpoint', 'dynamodbDeadlineMs', 'jwksUri', 'issuerType', 'publicBaseUrl'),
           NODE_EXTRA_CA_CERTS: '',
         }),
         ...functionEnvironment({ tableName: table.tableName, groupCache: settings.groupCache }),
@@ -121,8 +121,8 @@ export class PlantStoreStack extends Stack {
       });
     }
 
-    // Grant: Query on the table and nothing else (no Scan, no GetItem, no writes).
-    table.grant(fn, 'dynamodb:Query');
+    // Grant: the calls the operations make on the table (operations.ts) and nothing else.
+    table.grant(fn, ...tableCallsOf(OPERATIONS).map((call) => `dynamodb:${call}`));
 
     // Delivery: a version per change, the `live` alias, and CodeDeploy moving the alias with rollback.
     const delivery = new Delivery(this, 'Delivery', {

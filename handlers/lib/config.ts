@@ -2,14 +2,19 @@
 
 import {
   type Config,
+  DEFAULT_DYNAMODB_DEADLINE_MS,
   DEFAULT_GROUP_CACHE_MAX_BYTES,
   DEFAULT_GROUP_CACHE_TTL_SECONDS,
+  DEFAULT_JWKS_TIMEOUT_MS,
   ENV,
   type IssuerType,
   integerRange,
   MAX_BASE_URL_LENGTH,
+  MAX_DYNAMODB_DEADLINE_MS,
   MAX_GROUP_CACHE_MAX_BYTES,
   MAX_GROUP_CACHE_TTL_SECONDS,
+  MAX_JWKS_TIMEOUT_MS,
+  MIN_DYNAMODB_DEADLINE_MS,
   publicBase,
   REQUEST_LOG_MODES,
   type RequestLogMode,
@@ -54,6 +59,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     tableName: required(env, ENV.tableName),
     dynamodbEndpoint: readDynamodbEndpoint(env),
+    dynamodbDeadlineMs: readInteger(env, ENV.dynamodbDeadlineMs, {
+      fallback: DEFAULT_DYNAMODB_DEADLINE_MS,
+      min: MIN_DYNAMODB_DEADLINE_MS,
+      max: MAX_DYNAMODB_DEADLINE_MS,
+      note: 'milliseconds',
+    }),
     aws: {
       // Lambda's, and every AWS tool's (the local CLIs read it too): not one of ENV's.
       region: optional(env, 'AWS_REGION'),
@@ -78,6 +89,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         note: 'seconds',
       }),
       jwksUri: readJwksUri(env, issuerBase),
+      jwksTimeoutMs: readInteger(env, ENV.jwksTimeoutMs, {
+        fallback: DEFAULT_JWKS_TIMEOUT_MS,
+        min: 100,
+        max: MAX_JWKS_TIMEOUT_MS,
+        note: 'milliseconds',
+      }),
       requiredScope: optional(env, ENV.requiredScope)?.split(/\s+/),
       // Sharing is off unless a claim is configured.
       groupsClaim: readGroupsClaim(env, isCognito ? COGNITO_GROUPS_CLAIM : undefined),

@@ -1,33 +1,49 @@
 // The function's DynamoDB client: the SDK's document client, configured from readConfig, each attempt
-// bounded by the SDK's timeouts and the answer's size, the whole page by plants.ts's deadline (an
-// abort signal passed to each send).
+// bounded by timeouts cut from the page's deadline and by the answer's size, the whole page by the
+// deadline itself (plants.ts: an abort signal passed to each send).
 
 import { pipeline, Readable, Transform } from 'node:stream';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type { Config } from './environment.ts';
 import { ServiceUnavailableError } from './errors.ts';
 import { traceAwsClient } from './observability.ts';
-import { isUnavailable, type PlantsClient } from './plants.ts';
+import { MAX_ITEM_BYTES } from './page-budget.ts';
+import type { PlantsClient } from './plants.ts';
 
 /**
- * DynamoDB sends at most 1 MB of items per Query: an answer past 2 MB is not DynamoDB's (a proxy, a
- * loop) and is refused as it arrives (a 503), never held in memory.
+ * The most one Query answer can legally hold: DynamoDB stops reading at 1 MB of stored data (the
+ * item that crosses it included), JSON escapes a stored byte into at most 6 (a control character as
+ * `\u0001`), and each item (up to MAX_ANSWER_ITEMS: `limit` + 1 of the largest page) adds its framing
+ * (`{"id":{"S":…},…}`), the answer its keys and counts. Past it the answer is not DynamoDB's (a proxy,
+ * a loop) and is refused as it arrives (a 503), never held in memory.
  */
-export const MAX_RESPONSE_BYTES = 2 * 2 ** 20;
+const MAX_READ_BYTES = 2 ** 20 + MAX_ITEM_BYTES;
+const MAX_ANSWER_ITEMS = 10_001;
+export const MAX_RESPONSE_BYTES = MAX_READ_BYTES * 6 + MAX_ANSWER_ITEMS * 64 + 64 * 2 ** 10;
 
-export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>): PlantsClient {
+export function createPlantsClient({
+  dynamodbEndpoint,
+  dynamodbDeadlineMs,
+  aws,
+}: Pick<Config, 'dynamodbEndpoint' | 'dynamodbDeadlineMs' | 'aws'>): PlantsClient {
   const client = new DynamoDBClient({
     // No Region: refused at the first call, as the SDK refuses it, never looked up elsewhere.
     region: aws.region ?? ((): Promise<string> => Promise.reject(new Error('Region is missing: set AWS_REGION'))),
     useFipsEndpoint: aws.useFipsEndpoint,
     useDualstackEndpoint: aws.useDualstackEndpoint,
     ...(dynamodbEndpoint && { endpoint: dynamodbEndpoint }),
-    // Three attempts of at most 0.5 s to connect and 1 s without a byte; the page's deadline
-    // (plants.ts) ends whatever is still running, backoff included.
+    // Three attempts, each at most a sixth of the deadline to connect and a quarter without a byte
+    // (0.5 s and 0.75 s of the deployed 3 s), so that all three and the SDK's backoff between them
+    // (at most 0.3 s) fit inside the deadline, which still ends whatever runs past it.
     maxAttempts: 3,
-    // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting.
-    requestHandler: { connectionTimeout: 500, requestTimeout: 1000, throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: Math.ceil(dynamodbDeadlineMs / 6),
+      requestTimeout: Math.ceil(dynamodbDeadlineMs / 4),
+      // Without it the SDK only logs a warning and keeps waiting.
+      throwOnRequestTimeout: true,
+    },
   });
   // Inside the deserializer: the answer's body as it arrives, failing (and closing its connection)
   // once it passes MAX_RESPONSE_BYTES.
@@ -47,7 +63,7 @@ export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dyna
       try {
         return await documents.send(new QueryCommand(input), options);
       } catch (error) {
-        throw unavailable(error) ? new ServiceUnavailableError(error) : error;
+        throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
       }
     },
   };
@@ -64,9 +80,19 @@ function byteCap() {
   });
 }
 
-/** An answer too large, or what isUnavailable says is worth a retry later. */
-function unavailable(error: unknown): boolean {
+/**
+ * Worth a retry later, so the caller gets a 503: what the SDK's own retry strategy counts as throttling,
+ * transient (a connection refused, reset or closed mid-answer, whatever status it had sent) or a server
+ * error; no answer at all; an answer too large. Anything else (a refused request: our fault) stays a 500.
+ */
+function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return error.name === 'ResponseTooLarge' || isUnavailable(error.name, status);
+  const failure = error as Error & Parameters<typeof isTransientError>[0];
+  return (
+    failure.name === 'ResponseTooLarge' ||
+    failure.$metadata?.httpStatusCode === undefined ||
+    isThrottlingError(failure) ||
+    isTransientError(failure) ||
+    isServerError(failure)
+  );
 }

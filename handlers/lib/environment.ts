@@ -8,6 +8,7 @@ import { BEHIND_EDGE } from './edge/environment.ts';
 export const ENV = {
   tableName: 'PLANTS_TABLE_NAME',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  dynamodbDeadlineMs: 'DYNAMODB_DEADLINE_MS',
   maxPageSize: 'MAX_PAGE_SIZE',
   issuer: 'AUTH_ISSUER',
   issuerType: 'AUTH_ISSUER_TYPE',
@@ -15,6 +16,7 @@ export const ENV = {
   tokenUse: 'AUTH_TOKEN_USE',
   maxTokenLifetime: 'AUTH_MAX_TOKEN_LIFETIME',
   jwksUri: 'AUTH_JWKS_URI',
+  jwksTimeoutMs: 'AUTH_JWKS_TIMEOUT_MS',
   requiredScope: 'AUTH_REQUIRED_SCOPE',
   groupsClaim: 'AUTH_GROUPS_CLAIM',
   publicBaseUrl: 'PUBLIC_BASE_URL',
@@ -54,6 +56,12 @@ export interface Config {
   tableName: string;
   /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
   dynamodbEndpoint: string | undefined;
+  /**
+   * All of one page's DynamoDB work (every Query, retry and backoff) ends within this many ms: with
+   * plants already read, as a shorter page; else as a 503 (plants.ts). The SDK's own attempt timeouts
+   * are cut from it (dynamodb-client.ts).
+   */
+  dynamodbDeadlineMs: number;
   /** Where the AWS SDK's clients go: the runtime's to say (Lambda sets AWS_REGION), never a writer's. */
   aws: AwsConfig;
   maxPageSize: number;
@@ -81,6 +89,8 @@ export interface AuthConfig {
   /** The longest lifetime (`exp` − `iat`, in seconds) a token may have. */
   maxTokenLifetime: number;
   jwksUri: string;
+  /** A JWKS fetch attempt gives up after this many ms (aws-jwt-verify makes two). */
+  jwksTimeoutMs: number;
   /** Scope(s) the token must carry, or undefined when none is required. */
   requiredScope: string[] | undefined;
   /** Claim naming the caller's groups (whose plants the caller may also read), or undefined: no sharing. */
@@ -140,6 +150,7 @@ export type FunctionSettings = Partial<
 export function functionEnvironment({
   tableName,
   dynamodbEndpoint,
+  dynamodbDeadlineMs,
   maxPageSize,
   publicBaseUrl,
   behindEdge,
@@ -147,11 +158,22 @@ export function functionEnvironment({
   telemetry = {},
   groupCache = {},
 }: FunctionSettings): Record<string, string> {
-  const { issuer, audience, issuerType, tokenUse, maxTokenLifetime, jwksUri, requiredScope, groupsClaim } = auth;
+  const {
+    issuer,
+    audience,
+    issuerType,
+    tokenUse,
+    maxTokenLifetime,
+    jwksUri,
+    jwksTimeoutMs,
+    requiredScope,
+    groupsClaim,
+  } = auth;
   const { requestLog, service, namespace, metrics, pretty, tracing, version, initializationType } = telemetry;
   const values: Record<keyof typeof ENV, string | number | undefined> = {
     tableName,
     dynamodbEndpoint,
+    dynamodbDeadlineMs,
     maxPageSize,
     issuer,
     issuerType,
@@ -159,6 +181,7 @@ export function functionEnvironment({
     tokenUse,
     maxTokenLifetime,
     jwksUri,
+    jwksTimeoutMs,
     requiredScope: requiredScope?.join(' '),
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
     publicBaseUrl,
@@ -192,6 +215,20 @@ export const declaredUnset = (...settings: (keyof typeof ENV)[]): Record<string,
   Object.fromEntries(settings.map((setting) => [ENV[setting], '']));
 
 // What the values may be, where the stack checks them at synth too (infra/settings.ts).
+
+/**
+ * The deployed function's DynamoDB deadline: three attempts and their backoff against a service whose
+ * reads take milliseconds, well inside the function timeout (15 s, infra/function-runtime.ts) with the
+ * JWKS fetch's 3 s before it. A deadline must stay under the function timeout less that fetch, or
+ * Lambda ends the request first (a 500 through API Gateway, not a 503).
+ */
+export const DEFAULT_DYNAMODB_DEADLINE_MS = 3000;
+export const MIN_DYNAMODB_DEADLINE_MS = 100;
+/** Each of the JWKS fetch's two attempts: an issuer's key set is a few KB from a CDN. */
+export const DEFAULT_JWKS_TIMEOUT_MS = 1500;
+export const MAX_JWKS_TIMEOUT_MS = 30_000;
+/** A minute: past API Gateway's longest integration timeout (30 s), so no front waits longer. */
+export const MAX_DYNAMODB_DEADLINE_MS = 60_000;
 
 /**
  * A group's plants may look this old to its members (a user's own plants are never cached). Five

@@ -6,18 +6,48 @@
 
 import type { ApiEvent } from './http.ts';
 
+/** The methods a route may take (API Gateway's HTTP API route methods). */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/**
+ * A DynamoDB call an operation's handler makes on the table: its IAM action (`dynamodb:<call>`), the
+ * function's grant, and the `Operation` dimension of DynamoDB's request metrics.
+ */
+export type TableCall =
+  | 'Query'
+  | 'GetItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchGetItem'
+  | 'BatchWriteItem'
+  | 'TransactGetItems'
+  | 'TransactWriteItems';
+
 export interface Operation {
   /** The operation's `operationId` in openapi.yaml. */
   readonly operationId: string;
-  readonly method: 'GET';
+  readonly method: HttpMethod;
   /** The route's path template, as API Gateway matches it (`/plants/{id}`: no stage, no base path). */
   readonly path: string;
+  /** What its handler calls on the table: the function is granted these and nothing else. */
+  readonly tableCalls: readonly TableCall[];
 }
 
-export const LIST_PLANTS = { operationId: 'listPlants', method: 'GET', path: '/plants' } as const satisfies Operation;
+export const LIST_PLANTS = {
+  operationId: 'listPlants',
+  method: 'GET',
+  path: '/plants',
+  tableCalls: ['Query'],
+} as const satisfies Operation;
 
 /** Every operation of the API. Adding one: docs/layout.md, "Adding an operation". */
 export const OPERATIONS: readonly Operation[] = [LIST_PLANTS];
+
+/** Every call the operations make on the table, once each, in the table's order. */
+export const tableCallsOf = (operations: readonly Operation[]): TableCall[] => [
+  ...new Set(operations.flatMap(({ tableCalls }) => tableCalls)),
+];
 
 /** `GET /plants`: API Gateway's route key, and the local server's. */
 export const routeKeyOf = ({ method, path }: Operation): string => `${method} ${path}`;

@@ -24,7 +24,7 @@ export const HEADROOM = 16_384;
 export const PAGE_BYTE_BUDGET = 65_536;
 
 /** DynamoDB's largest item (400 KB): a plant's name and tag together are shorter. */
-const MAX_ITEM_BYTES = 409_600;
+export const MAX_ITEM_BYTES = 409_600;
 /**
  * The most one page can add: a single plant of DynamoDB's largest item, every byte a control
  * character (7 bytes once escaped twice). 2.8 MB: still under Lambda's limit with the headroom.

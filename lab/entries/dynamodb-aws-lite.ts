@@ -7,7 +7,8 @@ import awsLite from '@aws-lite/client';
 import dynamodb from '@aws-lite/dynamodb';
 import type { Config } from '../../handlers/lib/environment.ts';
 import { ServiceUnavailableError } from '../../handlers/lib/errors.ts';
-import { isUnavailable, type PlantsClient } from '../../handlers/lib/plants.ts';
+import type { PlantsClient } from '../../handlers/lib/plants.ts';
+import { isUnavailable } from './unavailable.ts';
 
 interface LiteDynamo {
   Query(input: object): Promise<{ Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> }>;

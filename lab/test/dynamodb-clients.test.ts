@@ -11,7 +11,7 @@ import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts'
 import { type PlantsClient, type Position, readPlantsPage } from '../../handlers/lib/plants.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../../test/helpers/dynamo.ts';
 import { type Fault, type FaultyDynamo, startFaultyDynamo } from '../../test/helpers/faulty-dynamo.ts';
-import { localDynamoConfig } from '../../test/helpers/function-env.ts';
+import { localDynamoConfig, UNHURRIED_DEADLINE_MS } from '../../test/helpers/function-env.ts';
 import * as awsLite from '../entries/dynamodb-aws-lite.ts';
 import * as handWritten from '../entries/hand-written/dynamodb-client.ts';
 import { type Received, signatureOf } from './helpers/sigv4.ts';
@@ -99,7 +99,13 @@ describe.each(CLIENTS)('%s behind PlantsClient', (_name, create) => {
     const seen: unknown[] = [];
     let from: Position | undefined = { partition: 0, afterId: undefined };
     while (from !== undefined && seen.length < 100) {
-      const page = await readPlantsPage(client, TABLE, { partitions, from, limit: 2, byteBudget: 1_000_000 });
+      const page = await readPlantsPage(client, TABLE, {
+        partitions,
+        from,
+        limit: 2,
+        byteBudget: 1_000_000,
+        deadlineMs: UNHURRIED_DEADLINE_MS,
+      });
       seen.push(...page.plants.map((plant) => JSON.parse(plant.json)));
       from = page.next;
     }

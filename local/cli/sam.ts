@@ -7,7 +7,7 @@ import { ENV } from '../../handlers/lib/environment.ts';
 import { checkPrerequisites } from '../sam/prerequisites.ts';
 import { runSam } from '../sam/run-sam.ts';
 import { type SamTemplate, synthForSam } from '../sam/template.ts';
-import { localDirOf, OptionValueError, parsePort } from '../server/options.ts';
+import { LOCAL_DYNAMODB_DEADLINE_MS, localDirOf, OptionValueError, parsePort } from '../server/options.ts';
 import { UsageError } from './args.ts';
 import { type CommandLine, runCli } from './shell.ts';
 
@@ -71,7 +71,8 @@ async function sam(flags: Flags, positionals: string[]): Promise<number> {
     const apiOrigin = command === 'start-api' ? `http://127.0.0.1:${apiPort}` : undefined;
     const files = writeSamFiles(dir, template, services, { limit: flags.limit, apiOrigin });
     console.error(
-      `DynamoDB (dynalite, in memory, ${services.seeded} demo plants) and the issuer on ${docker.bindAddress}, ` +
+      `DynamoDB (dynalite, in memory, ${services.seeded} demo plants; deadline ${LOCAL_DYNAMODB_DEADLINE_MS / 1000} s, ` +
+        `${ENV.dynamodbDeadlineMs}) and the issuer on ${docker.bindAddress}, ` +
         `as ${new URL(services.dynamodbEndpoint).hostname} to the container; template ${shown(template.file)}, env ${shown(files.envFile)}`,
     );
     const skipPull = flags['skip-pull-image'] === true || (await imageIsLocal(template));

@@ -4,7 +4,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readConfig } from '../../handlers/lib/config.ts';
-import { functionEnvironment } from '../../handlers/lib/environment.ts';
+import { DEFAULT_DYNAMODB_DEADLINE_MS, ENV, functionEnvironment } from '../../handlers/lib/environment.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from '../issuer/auth-mode.ts';
 import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
 import { answerClientError, createApp } from '../server/app.ts';
@@ -12,7 +12,7 @@ import { banner } from '../server/banner.ts';
 import { externalAuthorizeHelp, localAuthorizeHelp } from '../server/docs.ts';
 import { loadBundledHandler } from '../server/lambda.ts';
 import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from '../server/listen-address.ts';
-import { DEFAULT_PORT, readServerOptions } from '../server/options.ts';
+import { DEFAULT_PORT, LOCAL_DYNAMODB_DEADLINE_MS, readServerOptions } from '../server/options.ts';
 import { forgetServer, recordServer } from '../server/servers.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
 import { credentialsFor, openStore, type Store } from '../store/store.ts';
@@ -83,6 +83,8 @@ try {
   // Next links absolute to this server, as the stack makes them absolute to its custom domain;
   // listening beyond loopback (--host) they stay relative (listen-address.ts says why).
   setUnset(functionEnvironment({ publicBaseUrl: linkBaseFor(options.host, origin) }));
+  // An in-process store on a busy laptop: a deadline that fits it (options.ts), unless one is set.
+  setUnset(functionEnvironment({ dynamodbDeadlineMs: LOCAL_DYNAMODB_DEADLINE_MS }));
   const credentials = credentialsFor(store.endpoint);
   if (credentials) {
     Object.assign(process.env, {
@@ -131,7 +133,7 @@ try {
       port,
       // performance.now() counts from process start, so module loading is included.
       startupMs: performance.now(),
-      store: `${store.describe()}, table ${store.tableName}`,
+      store: `${store.describe()}, table ${store.tableName}, deadline ${config.dynamodbDeadlineMs / 1000} s (${ENV.dynamodbDeadlineMs}; deployed: ${DEFAULT_DYNAMODB_DEADLINE_MS / 1000} s)`,
       issuer: auth.description,
       users: auth.tokens,
       tokenTtl: DEFAULT_TOKEN_TTL,

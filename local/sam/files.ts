@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
 import { ENV, functionEnvironment } from '../../handlers/lib/environment.ts';
 import { LOCAL_AUDIENCE } from '../issuer/tokens.ts';
+import { LOCAL_DYNAMODB_DEADLINE_MS } from '../server/options.ts';
 import type { SamServices } from './services.ts';
 import type { SamTemplate } from './template.ts';
 
@@ -33,6 +34,8 @@ export function samEnvironment(
     ...functionEnvironment({
       tableName: services.tableName,
       dynamodbEndpoint: services.dynamodbEndpoint,
+      // dynalite beside the container, on a laptop that also runs Docker (server/options.ts).
+      dynamodbDeadlineMs: LOCAL_DYNAMODB_DEADLINE_MS,
       // Cognito-shaped tokens, verified through the same path as the default stack's user pool.
       auth: {
         issuer: services.issuer.url,

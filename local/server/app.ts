@@ -6,7 +6,7 @@ import { routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
 import { docsReply, NOSNIFF } from './docs.ts';
-import { type Handler, lambdaContext } from './lambda.ts';
+import { type Handler, lambdaContext, oneAtATime } from './lambda.ts';
 import { linkOnOrigin, originFor } from './listen-address.ts';
 
 /** The API's routes, as the stack declares them on the HTTP API. */
@@ -30,6 +30,8 @@ export interface AppOptions {
 
 export function createApp(options: AppOptions): RequestListener {
   const { handler, port, origins, authorizeHelp, jwks, log } = options;
+  // Each invocation's context (its clock) starts when its turn comes, as Lambda's would.
+  const invoke = oneAtATime((event: unknown) => handler(event, lambdaContext()));
   return async (req, res) => {
     const started = performance.now();
     const time = new Date();
@@ -53,7 +55,7 @@ export function createApp(options: AppOptions): RequestListener {
       const routeKey = routeKeyOf(operation);
       const event = toHttpApiEvent(fromIncoming(req, body), { routeKey, requestId, now: new Date(), port });
       try {
-        const reply = toHttpReply(await handler(event, lambdaContext()));
+        const reply = toHttpReply(await invoke(event));
         const [given = '', called = given] = [origins[0], originFor(req.headers.host, origins)];
         const headers = reply.headers.map(([name, value]): [string, string] =>
           name.toLowerCase() === 'link' ? [name, linkOnOrigin(value, given, called)] : [name, value],

@@ -20,9 +20,25 @@ export async function loadBundledHandler(outdir: string): Promise<Handler> {
   return module.handler;
 }
 
-/** A Lambda context whose clock runs from now, so Middy's early-timeout guard behaves as deployed. */
-export function lambdaContext(awsRequestId: string = randomUUID()): Context {
-  const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
+/**
+ * One invocation at a time, as one Lambda execution environment runs them: a burst of requests waits
+ * its turn instead of sharing the process (and the in-process store) while each one's deadline runs.
+ */
+export function oneAtATime<T, R>(invoke: (input: T) => Promise<R>): (input: T) => Promise<R> {
+  let turn: Promise<unknown> = Promise.resolve();
+  return (input) => {
+    const result = turn.then(() => invoke(input));
+    turn = result.catch(() => undefined);
+    return result;
+  };
+}
+
+/**
+ * A Lambda context whose clock runs from now, so Middy's early-timeout guard behaves as deployed; a
+ * test of the healthy path gives a longer timeout (up to Lambda's 900 s) than a machine can be slow.
+ */
+export function lambdaContext(awsRequestId: string = randomUUID(), timeoutSeconds = FUNCTION_TIMEOUT_SECONDS): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: FUNCTION_NAME,

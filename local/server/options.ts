@@ -12,6 +12,12 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_TABLE = 'plants';
 export const DEFAULT_REGION = 'us-east-1';
+/**
+ * DYNAMODB_DEADLINE_MS where `npm start` and `npm run sam` serve (unless set): dynalite runs on the
+ * same laptop, in the server's own process for `npm start`, where ten Queries on a busy machine take
+ * longer than the deployed 3 s. Still inside the function timeout with the JWKS fetch's 3 s.
+ */
+export const LOCAL_DYNAMODB_DEADLINE_MS = 10_000;
 
 /** Git-ignored working folder: issuer keys, the built bundle, the running server's address. */
 export const localDirOf = (env: NodeJS.ProcessEnv) => resolve(env.PLANTS_LOCAL_DIR || join(REPO_ROOT, '.local'));

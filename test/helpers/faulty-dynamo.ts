@@ -25,7 +25,27 @@ export type Fault =
   /** Headers, then bytes as fast as they are read, forever. */
   | 'endless'
   /** A proxy's 502 page, in HTML. */
-  | 'proxy-502';
+  | 'proxy-502'
+  /** A 200 whose connection closes halfway through its body (FIN). */
+  | 'fin-mid-body'
+  /** A 200 whose connection is reset halfway through its body (RST). */
+  | 'reset-mid-body'
+  /** A 200's headers, then FIN before any of its body. */
+  | 'fin-after-headers'
+  /** A chunked 200, a chunk of its body, then FIN without the last chunk. */
+  | 'chunked-fin'
+  /** A 200's whole body under a Content-Length larger than it, then FIN. */
+  | 'long-content-length';
+
+/** The answers that end mid-body: a connection gone while a 200 was arriving. */
+export const MID_BODY_DROPS = [
+  'fin-mid-body',
+  'reset-mid-body',
+  'fin-after-headers',
+  'chunked-fin',
+  'long-content-length',
+] as const satisfies Fault[];
+type MidBodyDrop = (typeof MID_BODY_DROPS)[number];
 
 const DYNAMODB_ERRORS: Partial<Record<Fault, [number, string]>> = {
   throttled: [400, 'ProvisionedThroughputExceededException'],
@@ -39,17 +59,27 @@ export interface FaultyDynamo {
   /** Where requests are forwarded when there is no fault. */
   target: string;
   fault: Fault;
+  /** Requests forwarded before the fault applies (0: from the next one on); counts down. */
+  faultAfter: number;
   /** Requests received, retries included. */
   requests: number;
   close(): Promise<void>;
 }
 
 export async function startFaultyDynamo(): Promise<FaultyDynamo> {
-  const state: FaultyDynamo = { endpoint: '', target: '', fault: 'none', requests: 0, close: async () => {} };
+  const state: FaultyDynamo = {
+    endpoint: '',
+    target: '',
+    fault: 'none',
+    faultAfter: 0,
+    requests: 0,
+    close: async () => {},
+  };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     state.requests += 1;
     const body = Buffer.concat(await Array.fromAsync(req));
-    const fault = state.fault;
+    const fault = state.faultAfter > 0 ? 'none' : state.fault;
+    if (state.faultAfter > 0) state.faultAfter -= 1;
     if (fault === 'reset') return void req.socket.destroy();
     if (fault === 'hang' || (fault === 'hang-twice' && state.requests % 3 !== 0)) return; // never answers
     if (fault === 'stall' || fault === 'trickle' || fault === 'endless') return void streamForever(res, fault);
@@ -70,8 +100,12 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
       headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
       body,
     });
-    res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
-    res.end(Buffer.from(await upstream.arrayBuffer()));
+    const answer = Buffer.from(await upstream.arrayBuffer());
+    const headers = Object.fromEntries([...upstream.headers].filter(([name]) => name !== 'content-length'));
+    if ((MID_BODY_DROPS as readonly Fault[]).includes(fault))
+      return void dropMidBody(res, fault as MidBodyDrop, answer);
+    res.writeHead(upstream.status, headers);
+    res.end(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -81,6 +115,23 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
       server.close(() => resolve());
     });
   return state;
+}
+
+/** DynamoDB's own answer, cut as `fault` says: the connection ends before the body does. */
+function dropMidBody(res: ServerResponse, fault: MidBodyDrop, answer: Buffer) {
+  const half = answer.subarray(0, Math.floor(answer.length / 2));
+  const length = fault === 'long-content-length' ? answer.length + 100 : answer.length;
+  res.writeHead(200, {
+    'Content-Type': 'application/x-amz-json-1.0',
+    ...(fault === 'chunked-fin' ? {} : { 'Content-Length': String(length) }),
+  });
+  // Once what was written has left: a FIN (end), or a reset for reset-mid-body.
+  const drop = () =>
+    setTimeout(() => (fault === 'reset-mid-body' ? res.socket?.resetAndDestroy() : res.socket?.end()), 10);
+  if (fault === 'fin-after-headers') {
+    res.flushHeaders();
+    drop();
+  } else res.write(fault === 'long-content-length' ? answer : half, drop);
 }
 
 /** A 200 whose body never ends: nothing more (stall), a byte every 100 ms (trickle), or as fast as read. */
@@ -98,7 +149,11 @@ function streamForever(res: ServerResponse, fault: 'stall' | 'trickle' | 'endles
 }
 
 /** The whole service with the fault proxy between the handler and dynalite, seeded with `items`. */
-export async function startServiceWithFaultyDynamo(items: PlantItem[], options: StartOptions = {}) {
+export async function startServiceWithFaultyDynamo(
+  items: PlantItem[],
+  options: StartOptions = {},
+  env: Record<string, string> = {},
+) {
   const dynamo = await startFaultyDynamo();
   // The target is known before the handler loads: its init warm-up Query goes through the proxy.
   const startStore = async (table: string) => {
@@ -106,7 +161,7 @@ export async function startServiceWithFaultyDynamo(items: PlantItem[], options: 
     dynamo.target = store.endpoint;
     return store;
   };
-  const service = await orUndo(startService({ DYNAMODB_ENDPOINT: dynamo.endpoint }, startStore, options), () =>
+  const service = await orUndo(startService({ ...env, DYNAMODB_ENDPOINT: dynamo.endpoint }, startStore, options), () =>
     dynamo.close(),
   );
   dynamo.requests = 0;

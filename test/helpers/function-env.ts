@@ -1,6 +1,7 @@
 // The fewest variables the function's config reader accepts: what a test of one more variable adds to.
 
 import { readConfig } from '../../handlers/lib/config.ts';
+import { MAX_DYNAMODB_DEADLINE_MS, MAX_JWKS_TIMEOUT_MS } from '../../handlers/lib/environment.ts';
 import { TEST_REGION } from './dynamo.ts';
 
 export const MINIMAL_FUNCTION_ENV = {
@@ -9,6 +10,25 @@ export const MINIMAL_FUNCTION_ENV = {
   AUTH_AUDIENCE: 'api://plants',
 };
 
+/**
+ * The DynamoDB deadline and JWKS fetch timeout of every test of the healthy path: the longest the
+ * function takes, so that no machine is slow enough to meet them.
+ */
+export const UNHURRIED_DEADLINE_MS = MAX_DYNAMODB_DEADLINE_MS;
+export const UNHURRIED_JWKS_TIMEOUT_MS = MAX_JWKS_TIMEOUT_MS;
+/**
+ * A test of a fault sets its own bounds: these, long enough that a healthy call's attempt (a quarter
+ * of the deadline, two thirds of the JWKS timeout) still ends on a machine at load 30 (the recovery
+ * each such test checks), short enough that a fault ends in seconds. Its slow dependency is slower.
+ */
+export const FAULT_DEADLINE_MS = 8000;
+export const FAULT_JWKS_TIMEOUT_MS = 4000;
+
 /** The function's DynamoDB settings for a local endpoint, read as the function reads them. */
-export const localDynamoConfig = (endpoint: string) =>
-  readConfig({ ...MINIMAL_FUNCTION_ENV, AWS_REGION: TEST_REGION, DYNAMODB_ENDPOINT: endpoint });
+export const localDynamoConfig = (endpoint: string, deadlineMs = UNHURRIED_DEADLINE_MS) =>
+  readConfig({
+    ...MINIMAL_FUNCTION_ENV,
+    AWS_REGION: TEST_REGION,
+    DYNAMODB_ENDPOINT: endpoint,
+    DYNAMODB_DEADLINE_MS: String(deadlineMs),
+  });

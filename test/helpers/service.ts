@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
 import { readConfig } from '../../handlers/lib/config.ts';
+import { operationOf } from '../../handlers/lib/operations.ts';
 import {
   createSigningKey,
   type JwksServer,
@@ -16,11 +17,14 @@ import {
 } from '../../local/issuer/issuer.ts';
 import { type Handler, lambdaContext } from '../../local/server/lambda.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo, TEST_REGION } from './dynamo.ts';
+import { UNHURRIED_DEADLINE_MS, UNHURRIED_JWKS_TIMEOUT_MS } from './function-env.ts';
 import { type CapturedLogs, captureOutput } from './logs.ts';
-import { assertMatchesContract } from './openapi.ts';
+import { assertMatchesContract, type OperationId } from './openapi.ts';
 import { orUndo } from './undo.ts';
 
 export const AUDIENCE = 'plant-store-test';
+/** Lambda's longest function timeout, for the context of a healthy-path invocation. */
+const UNHURRIED_TIMEOUT_SECONDS = 900;
 export const TABLE = 'plants-test';
 
 /** The claims a Cognito user pool puts in an access token from InitiateAuth (besides iss, sub, iat, exp). */
@@ -92,6 +96,8 @@ export function serviceEnvironment(dynamoEndpoint: string, issuerUrl: string): R
     AWS_SECRET_ACCESS_KEY: 'local',
     PLANTS_TABLE_NAME: TABLE,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
+    DYNAMODB_DEADLINE_MS: String(UNHURRIED_DEADLINE_MS),
+    AUTH_JWKS_TIMEOUT_MS: String(UNHURRIED_JWKS_TIMEOUT_MS),
     AUTH_ISSUER: issuerUrl,
     AUTH_AUDIENCE: AUDIENCE,
   };
@@ -153,8 +159,13 @@ export async function startService(
     claims: (sub, overrides = {}) => claimsOf(sub, overrides),
     token: (sub, overrides = {}) => signToken(key, claimsOf(sub, overrides)),
     async call(event) {
-      const result = (await handler(event, lambdaContext('lambda-req-1'))) as APIGatewayProxyResult;
-      assertMatchesContract(result);
+      // Lambda's longest timeout: no healthy request meets the function's early-timeout guard here.
+      const result = (await handler(
+        event,
+        lambdaContext('lambda-req-1', UNHURRIED_TIMEOUT_SECONDS),
+      )) as APIGatewayProxyResult;
+      // Checked as the operation the event was routed to (an event of no route is a wiring fault's 500).
+      assertMatchesContract(result, operationOf(event)?.operationId as OperationId | undefined);
       return {
         status: result.statusCode,
         headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),

@@ -2,6 +2,7 @@
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
+import { OPERATIONS, tableCallsOf } from '../../handlers/lib/operations.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { cfnLint } from '../helpers/cfn-lint.ts';
 import { onlyOf, type Resource } from '../helpers/template.ts';
@@ -167,7 +168,7 @@ describe('function', () => {
 });
 
 describe('permissions', () => {
-  it('allow dynamodb:Query on the table and no other DynamoDB action anywhere', () => {
+  it("allow the operations' table calls on the table and no other DynamoDB action anywhere", () => {
     const statements = Object.values(prod.template.findResources('AWS::IAM::Policy')).flatMap(
       (policy) => (policy as Resource).Properties.PolicyDocument as { Statement: { Action: unknown }[] },
     );
@@ -175,15 +176,18 @@ describe('permissions', () => {
       Action: string | string[];
       Resource: unknown;
     }[];
+    const granted = tableCallsOf(OPERATIONS).map((call) => `dynamodb:${call}`);
     const dynamo = all.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(dynamo).toEqual([
-      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } },
+      {
+        Action: granted.length === 1 ? granted[0] : granted,
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [expect.any(String), 'Arn'] },
+      },
     ]);
-    expect(all.flatMap((s) => [s.Action].flat()).sort()).toEqual([
-      'dynamodb:Query',
-      'logs:CreateLogStream',
-      'logs:PutLogEvents',
-    ]);
+    expect(all.flatMap((s) => [s.Action].flat()).sort()).toEqual(
+      [...granted, 'logs:CreateLogStream', 'logs:PutLogEvents'].sort(),
+    );
   });
 
   it('allow writing X-Ray segments only with tracing on', () => {

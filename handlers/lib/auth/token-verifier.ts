@@ -22,8 +22,9 @@ export interface PrefetchingTokenVerifier extends TokenVerifier {
 }
 
 // Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
-// retries once, so a JWKS fetch gives up after at most 2 × 1.5 s.
-const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
+// retries once, so a JWKS fetch gives up after at most 2 × AUTH_JWKS_TIMEOUT_MS (1.5 s), each attempt
+// after two thirds of it without a byte.
+const fetchTimeouts = (ms: number) => ({ timeout: Math.ceil((ms * 2) / 3), responseTimeout: ms });
 
 /**
  * Built once per container, during init: the JWKS fetch starts at once (aws-jwt-verify's
@@ -35,7 +36,7 @@ const JWKS_FETCH_TIMEOUTS = { timeout: 1000, responseTimeout: 1500 };
  */
 export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
   const jwks = new AgingJwksCache({
-    fetcher: new SimpleFetcher({ defaultRequestOptions: JWKS_FETCH_TIMEOUTS }),
+    fetcher: new SimpleFetcher({ defaultRequestOptions: fetchTimeouts(config.jwksTimeoutMs) }),
     // aws-jwt-verify keeps key objects by kid until told of a new key set: a reused kid must not
     // keep its old key.
     onNewKeys: (keys) => verifier.cacheJwks(keys),

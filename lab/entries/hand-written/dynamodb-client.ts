@@ -12,7 +12,8 @@ import { defaultProvider } from '../../../handlers/lib/credentials-from-env.ts';
 import type { Config } from '../../../handlers/lib/environment.ts';
 import { ServiceUnavailableError } from '../../../handlers/lib/errors.ts';
 import type { PartitionRead } from '../../../handlers/lib/group-cache.ts';
-import { isUnavailable, type PlantsClient, type PlantsQuery } from '../../../handlers/lib/plants.ts';
+import type { PlantsClient, PlantsQuery } from '../../../handlers/lib/plants.ts';
+import { isUnavailable } from '../unavailable.ts';
 import { endpointOf } from './endpoint.ts';
 import { createAgents, post } from './http.ts';
 

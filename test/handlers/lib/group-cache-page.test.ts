@@ -8,7 +8,7 @@ import { GroupCache } from '../../../handlers/lib/group-cache.ts';
 import { groupPartition, userPartition } from '../../../handlers/lib/partitions.ts';
 import { type PlantsClient, readPlantsPage } from '../../../handlers/lib/plants.ts';
 import { type LocalDynamo, putPlants, startDynamo } from '../../helpers/dynamo.ts';
-import { localDynamoConfig } from '../../helpers/function-env.ts';
+import { localDynamoConfig, UNHURRIED_DEADLINE_MS } from '../../helpers/function-env.ts';
 
 const TABLE = 'group-cache-page-test';
 let dynamo: LocalDynamo;
@@ -50,6 +50,7 @@ describe('readPlantsPage with the group cache', () => {
         from: { partition: 0, afterId: undefined },
         limit: 10,
         byteBudget: 1_000_000,
+        deadlineMs: UNHURRIED_DEADLINE_MS,
         groupCache,
       });
 
@@ -86,6 +87,7 @@ describe('readPlantsPage with the group cache', () => {
           from,
           limit,
           byteBudget: 1_000_000,
+          deadlineMs: UNHURRIED_DEADLINE_MS,
           groupCache,
         });
         seen.push(...names(page));
@@ -122,6 +124,7 @@ describe('readPlantsPage with the group cache', () => {
         from: { partition: 0, afterId: undefined },
         limit: 6,
         byteBudget: 1_000_000,
+        deadlineMs: UNHURRIED_DEADLINE_MS,
         groupCache,
       });
 

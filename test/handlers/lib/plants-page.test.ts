@@ -13,7 +13,7 @@ import {
   readPlantsPage,
 } from '../../../handlers/lib/plants.ts';
 import { type LocalDynamo, type PlantItem, putPlants, startDynamo } from '../../helpers/dynamo.ts';
-import { localDynamoConfig } from '../../helpers/function-env.ts';
+import { localDynamoConfig, UNHURRIED_DEADLINE_MS } from '../../helpers/function-env.ts';
 
 const TABLE = 'plants-page-test';
 let dynamo: LocalDynamo;
@@ -67,13 +67,13 @@ async function walk(request: Omit<PageRequest, 'from' | 'partitions'>) {
 
 describe('readPlantsPage across partitions', () => {
   it.each([1, 2, 4, 7, 1000])('returns every plant once, own then groups, with limit %i', async (limit) => {
-    const { seen, perPage } = await walk({ limit, byteBudget: 1_000_000 });
+    const { seen, perPage } = await walk({ limit, byteBudget: 1_000_000, deadlineMs: UNHURRIED_DEADLINE_MS });
     expect(seen).toEqual(everything);
     for (const count of perPage) expect(count).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE);
   });
 
   it('ends a page after a bounded number of Query calls, however many empty groups follow', async () => {
-    const { perPage } = await walk({ limit: 1000, byteBudget: 1_000_000 });
+    const { perPage } = await walk({ limit: 1000, byteBudget: 1_000_000, deadlineMs: UNHURRIED_DEADLINE_MS });
     // 98 partitions at one Query each, 10 per page: 10 pages, the cost of each bounded.
     expect(perPage).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 8]);
   });
@@ -86,6 +86,7 @@ describe('readPlantsPage across partitions', () => {
       from: { partition: 0, afterId: undefined },
       limit: 1000,
       byteBudget: budget,
+      deadlineMs: UNHURRIED_DEADLINE_MS,
     });
     expect(first.plants.map((plant) => JSON.parse(plant.json))).toEqual(everything.slice(0, 4));
     expect(first.next).toEqual({ partition: 1, afterId: 'b1' });
