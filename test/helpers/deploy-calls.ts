@@ -75,7 +75,12 @@ export const describeCall = (call: Call) =>
     Object.keys(call.context).length > 0 ? ` with ${JSON.stringify(call.context)}` : ''
   } (${call.file})`;
 
-/** The distinct calls: the same action on the same resource in the same context is decided once. */
-export const distinct = (calls: Call[]) => [
-  ...new Map(calls.map((call) => [JSON.stringify([call.action, call.resource, call.context]), call])).values(),
-];
+/** The distinct calls, each as first made: the same action on the same resource in the same context is decided once. */
+export function distinct(calls: Call[]): Call[] {
+  const first = new Map<string, Call>();
+  for (const call of calls) {
+    const key = JSON.stringify([call.action, call.resource, call.context]);
+    if (!first.has(key)) first.set(key, call);
+  }
+  return [...first.values()];
+}

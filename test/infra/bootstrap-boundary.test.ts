@@ -80,8 +80,8 @@ describe('the boundary named on the command line', () => {
     const [fn] = Object.keys(template.findResources('AWS::Lambda::Function'));
     // The alias's calls name the function (the evaluator cannot tell an alias ARN from a version's).
     const alias = `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${stack}-${fn}-AbCdEf`;
-    const group = Object.values(template.findResources('AWS::CodeDeploy::DeploymentGroup'))[0];
-    const alarms = (group?.Properties.AlarmConfiguration.Alarms as { Name: { Ref: string } }[]).map(
+    const [group] = Object.values(template.findResources('AWS::CodeDeploy::DeploymentGroup'));
+    const alarms = ((group?.Properties.AlarmConfiguration.Alarms ?? []) as { Name: { Ref: string } }[]).map(
       ({ Name }) => `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:${stack}-${Name.Ref}-AbCdEf`,
     );
     expect(alarms.length).toBeGreaterThan(0);
