@@ -7,7 +7,7 @@ import { type ContextReader, flag, integer, SettingsError } from './context-valu
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 100;
 /** API Gateway's default account-wide throttle (per Region): a stage cannot usefully ask for more. */
 export const MAX_REQUESTS_PER_SECOND = 10_000;
-/** 250 ms per request per environment at the ceiling: 13 times the mean billed 18.7 ms, room for a cold start. */
+/** 250 ms per request per environment at the ceiling: far above a warm request's billed duration (lab/docs/performance.md), room for a cold start. */
 export const REQUESTS_PER_ENVIRONMENT = 4;
 /** Few environments still take a burst of clients that all open the app at once. */
 export const MIN_CONCURRENCY = 10;

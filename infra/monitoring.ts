@@ -1,6 +1,6 @@
 // What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard.
 
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -14,11 +14,10 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { RequestLogMode } from '../handlers/lib/environment.ts';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, OUTCOMES, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
+import { mailingTopic } from './alarm-mail.ts';
 import type { RequestMetrics } from './front.ts';
 import { keyRangeReadThrottles, throttleReasonsWidget } from './hot-partition.ts';
 import type { AlarmSettings } from './settings.ts';
@@ -47,6 +46,8 @@ export interface MonitoringProps {
   service?: string;
   /** The user pool has a machine client (authRequiredScope): watch the tokens Cognito bills. */
   machineClient?: boolean;
+  /** Alarms the front brings in this stack (the edge's BlockedFlood): mailed too, never a rollback alarm. */
+  frontAlarms?: Alarm[];
 }
 
 /**
@@ -59,7 +60,8 @@ const machineTokenRequests = () =>
   new Metric({
     namespace: 'AWS/Usage',
     metricName: 'CallCount',
-    dimensionsMap: { Service: 'Cognito user pool', Type: 'API', Resource: 'ClientAuthentication', Class: 'None' },
+    // The dimensions Cognito documents for its usage metrics: no Class, which it doesn't use.
+    dimensionsMap: { Service: 'Cognito user pool', Type: 'API', Resource: 'ClientAuthentication' },
     statistic: 'Sum',
     period: MACHINE_TOKENS_PERIOD,
   });
@@ -74,7 +76,16 @@ export class Monitoring extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    { requests, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME, machineClient }: MonitoringProps,
+    {
+      requests,
+      fn,
+      table,
+      alarms,
+      requestLog = 'failures',
+      service = SERVICE_NAME,
+      machineClient,
+      frontAlarms = [],
+    }: MonitoringProps,
   ) {
     super(scope, id);
 
@@ -119,19 +130,10 @@ export class Monitoring extends Construct {
       });
     }
 
-    const alarmEmail = alarms.email;
-    if (alarmEmail) {
-      const topic = new Topic(this, 'AlarmTopic', { displayName: 'Plant store alarms', enforceSSL: true });
-      topic.addSubscription(new EmailSubscription(alarmEmail));
-      for (const each of [...this.alarms, this.hotPartition, ...(this.machineTokens ? [this.machineTokens] : [])]) {
-        each.addAlarmAction(new SnsAction(topic));
-      }
-      Validations.of(topic).acknowledge({
-        id: 'AwsSolutions-SNS2',
-        reason:
-          'Alarm notifications carry alarm names and states only, no customer data; CloudWatch cannot publish to a ' +
-          'topic encrypted with the AWS-managed SNS key, and a customer-managed key is left to deployments that need one.',
-      });
+    if (alarms.email) {
+      const action = new SnsAction(mailingTopic(this, alarms.email));
+      const mailed = [...this.alarms, this.hotPartition, ...(this.machineTokens ? [this.machineTokens] : [])];
+      for (const each of [...mailed, ...frontAlarms]) each.addAlarmAction(action);
     }
 
     const serverErrors = requests.serverErrors(PERIOD);

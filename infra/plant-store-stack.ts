@@ -15,6 +15,7 @@ import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-log
 import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
 import { OPERATIONS, tableCallsOf } from '../handlers/lib/operations.ts';
+import { alarmNotifications } from './alarm-mail.ts';
 import { PlantsApi } from './api.ts';
 import { monthlyBudget } from './budget/budget.ts';
 import { Delivery } from './delivery.ts';
@@ -171,6 +172,7 @@ export class PlantStoreStack extends Stack {
       requestLog: telemetry.requestLog,
       service,
       machineClient: identity.machineClient !== undefined,
+      frontAlarms: front.alarms,
     });
     delivery.rollBackOn(monitoring.alarms);
     if (settings.budget) monthlyBudget(this, settings.budget);
@@ -197,5 +199,6 @@ export class PlantStoreStack extends Stack {
     output('FunctionName', 'The function; the API invokes its `live` alias', fn.functionName);
     output('DeploymentApplication', 'CodeDeploy application', delivery.deploymentGroup.application.applicationName);
     output('DeploymentGroup', 'CodeDeploy deployment group', delivery.deploymentGroup.deploymentGroupName);
+    output('AlarmNotifications', 'Who the alarms reach (-c alarmEmail)', alarmNotifications(settings.alarms.email));
   }
 }

@@ -252,6 +252,15 @@ export function wholeNumberIn(raw: string, min: number, max: number): number | u
   return value >= min && value <= max ? value : undefined;
 }
 
+/**
+ * `true` or `false` exactly, else undefined: the AWS SDK's rule for its own boolean variables
+ * (@smithy/core's booleanSelector), so no spaces, newlines or other spellings. The one boolean rule
+ * of the function's variables and the stack's context values; each reader says what unset means.
+ */
+export function exactBoolean(raw: string): boolean | undefined {
+  return raw === 'true' ? true : raw === 'false' ? false : undefined;
+}
+
 /** The range as a refusal says it: "an integer from 1 to 10000", "a positive integer". */
 export function integerRange(min: number, max: number): string {
   if (max !== Number.POSITIVE_INFINITY) return `an integer from ${min} to ${max}`;

@@ -88,6 +88,13 @@ export const accessLogRecord = (settings: TelemetrySettings, request: AnsweredRe
 export const largestAccessLogRecord = (settings: TelemetrySettings, jwtAuthorizer = false) =>
   fill(settings, jwtAuthorizer, (variable) => LARGEST_VALUES[variable]);
 
+/** API Gateway's own answer when its JWT authorizer refuses a token (-c jwtAuthorizer=true). */
+export const AUTHORIZER_REFUSAL = {
+  statusCode: 401,
+  headers: { 'Content-Type': 'application/json' },
+  body: '{"message":"Unauthorized"}',
+};
+
 /** API Gateway's own answer past the throttle, as HTTP API sends it. */
 export const THROTTLED_RESPONSE = {
   statusCode: 429,

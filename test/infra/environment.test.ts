@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
+import { NO_ALARM_EMAIL } from '../../infra/alarm-mail.ts';
 import { refuseDisposableProduction, stackKindLine, stackNameOf } from '../../infra/stack-environment.ts';
 import { synth } from '../helpers/cdk.ts';
 
@@ -90,6 +91,11 @@ describe('the production environment (no -c env, or -c env=production)', () => {
       'PlantStore: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)',
     );
     expect(stackNameOf(contextOf({ env: 'production' }))).toBe('PlantStore');
+  }, 120_000);
+
+  it('says on every synth without alarmEmail that no alarm notifies anyone', async () => {
+    const run = await runs.production;
+    expect(run.stderr.trim().split('\n')).toContain(`PlantStore: ${NO_ALARM_EMAIL}`);
   }, 120_000);
 
   it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", async () => {

@@ -16,7 +16,7 @@ import {
   renderPolicy,
   smokeSecretName,
 } from '../../infra/deploy-access/bootstrap/policies.ts';
-import { POST_DEPLOY_READS } from '../../infra/deploy-access/reads.ts';
+import { DRIFT_STACK_ACTIONS } from '../../infra/deploy-access/reads.ts';
 import {
   DEFAULT_ENVIRONMENTS,
   DEPLOY_ACCESS_KEYS,
@@ -185,9 +185,9 @@ describe('the code owners the set-up writes', () => {
 });
 
 describe('docs/pipeline.md, what each deploy proves', () => {
-  it('names each read the deploy role is granted for the post-deploy check, and the command the workflow runs', () => {
+  it('names the drift detection calls the deploy role is granted, and the command the workflow runs', () => {
     const proves = section('What each deploy proves');
-    for (const { action } of POST_DEPLOY_READS) expect(proves).toContain(`\`${action}\``);
+    for (const action of DRIFT_STACK_ACTIONS) expect(proves).toContain(`\`${action}\``);
     expect(proves).toContain('`npm run check:deployed -- --env NAME`');
     for (const environment of DEFAULT_ENVIRONMENTS) {
       expect(workflowText).toContain(`npm run check:deployed -- --env ${environment}\n`);
@@ -242,7 +242,7 @@ describe("README's Deploy, by hand without GitHub", () => {
   // `npx cdk deploy` without -c env deploys this one.
   const environment = environmentOf(() => undefined);
 
-  it('makes the bootstrap policies alone, bootstraps the default environment with its execution policy, preflights and deploys through that bootstrap with no flag', async () => {
+  it('makes the bootstrap policies alone, bootstraps the default environment with its execution policy, preflights and deploys through that bootstrap with only the alarms’ address', async () => {
     expect(lines.length).toBeLessThanOrEqual(8);
     const [account, access = '', bootstrap, preflight, deploy] = lines;
     expect(account).toBe(aws[1]);
@@ -250,10 +250,12 @@ describe("README's Deploy, by hand without GitHub", () => {
     const [, app, outputsFile] = /(--app "[^"]+").*(--outputs-file \S+)/.exec(accessCommand) ?? [];
     expect(access).toBe(`npx cdk deploy ${app} -c githubRepository=${NO_REPOSITORY} ${outputsFile}`);
     expect(bootstrap).toBe(bootstrapCommand(environment));
-    // IAM's own evaluator on the bootstrap's execution role first, with the deploy's (no) flags.
-    expect(preflight).toBe('npm run preflight');
-    expect(deploy).toBe('npx cdk deploy');
-    const { template } = await synth({});
+    // Alarms that mail no one are missed: the first deploy names where they go.
+    const [, alarmEmail] = /^npx cdk deploy -c alarmEmail=(\S+@\S+)$/.exec(deploy ?? '') ?? [];
+    expect(alarmEmail).toBeDefined();
+    // IAM's own evaluator on the bootstrap's execution role first, with the deploy's flags.
+    expect(preflight).toBe(`npm run preflight -- -c alarmEmail=${alarmEmail}`);
+    const { template } = await synth({ alarmEmail });
     expect(template.toJSON().Parameters.BootstrapVersion.Default).toBe(
       `/cdk-bootstrap/${qualifierOf(environment)}/version`,
     );

@@ -13,6 +13,7 @@ import {
   smokeSecretName,
 } from '../../../infra/deploy-access/bootstrap/policies.ts';
 import { SMOKE_SECRET_ACTIONS } from '../../../infra/deploy-access/grants.ts';
+import { DRIFT_READS } from '../../../infra/deploy-access/reads.ts';
 import { DEFAULT_ENVIRONMENTS } from '../../../infra/deploy-access/settings.ts';
 import { ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
 import { resources, synthAccess } from '../../helpers/access-stack.ts';
@@ -86,7 +87,7 @@ describe('the access stack, created with its own OIDC provider', () => {
     expect(resources(template, 'AWS::IAM::Policy')).toHaveLength(roles.length);
   });
 
-  it("gives each environment its smoke user's secret, tagged with the environment, which its deploy role alone may read, and no call on any user pool", () => {
+  it("gives each environment its smoke user's secret, tagged with the environment, which its deploy role alone may read, and no call on any user pool but drift detection's reads", () => {
     const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret'));
     expect(secrets).toHaveLength(DEFAULT_ENVIRONMENTS.length);
     for (const environment of DEFAULT_ENVIRONMENTS) {
@@ -100,8 +101,12 @@ describe('the access stack, created with its own OIDC provider', () => {
       const statements = Object.entries(template.findResources('AWS::IAM::Policy'))
         .filter(([policyId]) => policyId.startsWith(role))
         .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement);
-      expect(statements.flatMap((statement) => [statement.Action].flat())).not.toContainEqual(
-        expect.stringMatching(/^cognito-idp:/),
+      // On the pool, only the reads drift detection makes (Read level: reads.test.ts), no Admin*.
+      const poolCalls = statements
+        .flatMap((statement) => [statement.Action].flat())
+        .filter((action) => /^cognito-idp:/.test(action));
+      expect(poolCalls.sort()).toEqual(
+        [...new Set(Object.values(DRIFT_READS).flat())].filter((action) => action.startsWith('cognito-idp:')).sort(),
       );
       expect(statements.filter((statement) => JSON.stringify(statement).includes('secretsmanager:'))).toEqual([
         { Sid: 'ReadOwnSmokeSecret', Effect: 'Allow', Action: SMOKE_SECRET_ACTIONS[0], Resource: { Ref: id } },

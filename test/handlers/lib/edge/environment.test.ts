@@ -18,9 +18,9 @@ describe('BEHIND_EDGE', () => {
   });
 
   // Behind the edge Authorization holds CloudFront's signature: a misspelt value must not pick the header.
-  it.each(['TRUE', '1', 'yes'])('refuses to start with BEHIND_EDGE=%s, naming it', (value) => {
+  it.each(['TRUE', '1', 'yes', ' true', 'true\n'])('refuses to start with BEHIND_EDGE=%j, naming it', (value) => {
     expect(() => readConfig({ ...base, [BEHIND_EDGE]: value })).toThrow(
-      new ConfigError(`BEHIND_EDGE must be true or false, got "${value}"`),
+      new ConfigError(`BEHIND_EDGE must be true or false, got ${JSON.stringify(value)}`),
     );
   });
 
