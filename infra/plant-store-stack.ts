@@ -27,7 +27,7 @@ import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
-import { ENVIRONMENT_TAG, serviceNameOf } from './stack-environment.ts';
+import { ENVIRONMENT_TAG, serviceNameOf, stackRoleName } from './stack-environment.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
@@ -43,8 +43,9 @@ export class PlantStoreStack extends Stack {
     const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
     // One `service` dimension per environment: a dev stack's errors never reach production's alarms.
     const service = serviceNameOf(settings.environment);
-    // Production keeps the data and the users when the stack goes; a dev stack leaves nothing.
-    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    // Production keeps the data and the users when the stack goes or replaces them; a dev stack leaves
+    // nothing, and neither does a first create that rolls back (CloudFormation's RetainExceptOnCreate).
+    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
 
     // Table: one item per plant, partitioned by owner (`user#<sub>` or `group#<name>`), sorted by plant id.
     const table = new Table(this, 'PlantsTable', {
@@ -79,7 +80,10 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
       logGroupClass: LogGroupClass.STANDARD,
     });
-    const role = new Role(this, 'FunctionRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    const role = new Role(this, 'FunctionRole', {
+      roleName: stackRoleName(this.stackName, 'Function'),
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
     logGroup.grantWrite(role);
     const fn = new LambdaFunction(this, 'ListPlantsFunction', {
       description: 'GET /plants: the calling user’s plants',

@@ -90,6 +90,15 @@ export function deployGrants(environment: string, smokeSecretArn: string) {
       ),
       conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
     }),
+    // npm run preflight: IAM's policy simulator on its own execution role, before anything is created.
+    new PolicyStatement({
+      sid: 'PreflightOwnExecutionRole',
+      actions: ['iam:SimulatePrincipalPolicy'],
+      resources: inRegions(
+        (region) =>
+          `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${qualifier}-cfn-exec-role-${Aws.ACCOUNT_ID}-${region}`,
+      ),
+    }),
     new PolicyStatement({
       sid: 'PublishOwnAssets',
       actions: ['s3:GetObject', 's3:PutObject', 's3:GetBucketLocation', 's3:ListBucket'],

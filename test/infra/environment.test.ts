@@ -27,7 +27,10 @@ interface AppRun {
   code: number;
   stderr: string;
   /** The templates written, by stack name. */
-  templates: Record<string, { Resources: Record<string, { Type: string; DeletionPolicy?: string }> }>;
+  templates: Record<
+    string,
+    { Resources: Record<string, { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string }> }
+  >;
 }
 
 async function runApp(context: Record<string, unknown>, region?: string): Promise<AppRun> {
@@ -73,10 +76,14 @@ describe('the production environment (no -c env, or -c env=production)', () => {
     expect(Object.keys(run.templates)).toEqual(['PlantStore']);
     const resources = run.templates.PlantStore?.Resources ?? {};
     for (const [id, type] of Object.entries(RETAINED)) {
-      expect({ id, type: resources[id]?.Type, policy: resources[id]?.DeletionPolicy }).toEqual({
+      // Kept on a delete or a replacement; deleted when the create that made it rolls back, so a failed
+      // first deploy leaves nothing behind to block the next.
+      const { Type, DeletionPolicy, UpdateReplacePolicy } = resources[id] ?? {};
+      expect({ id, Type, DeletionPolicy, UpdateReplacePolicy }).toEqual({
         id,
-        type,
-        policy: 'Retain',
+        Type: type,
+        DeletionPolicy: 'RetainExceptOnCreate',
+        UpdateReplacePolicy: 'Retain',
       });
     }
     // The CDK CLI drops `-c dev` (no `=true`) with only a warning: every synth says which kind it made.
@@ -112,7 +119,9 @@ describe('another environment (-c env=dev)', () => {
   it('is its own stack, PlantStore-dev, and a disposable one only when asked', async () => {
     expect(stackNameOf(contextOf({ env: 'dev' }))).toBe('PlantStore-dev');
     const retained = await synth({ env: 'dev' });
-    expect(Object.values(retained.template.findResources('AWS::DynamoDB::Table'))[0]?.DeletionPolicy).toBe('Retain');
+    expect(Object.values(retained.template.findResources('AWS::DynamoDB::Table'))[0]?.DeletionPolicy).toBe(
+      'RetainExceptOnCreate',
+    );
 
     // Disposable on request, and saying so as the app prints it for every synth (the production run
     // above prints the retained kind). The edge's stack beside it is named after the environment's

@@ -69,7 +69,7 @@ describe('table', () => {
 
   it('survives stack deletion by default, and goes with a dev stack', () => {
     expect(onlyOf(prod, 'AWS::DynamoDB::Table')).toMatchObject({
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       Properties: { DeletionProtectionEnabled: true },
     });
     expect(onlyOf(external, 'AWS::DynamoDB::Table')).toMatchObject({

@@ -170,7 +170,7 @@ describe('the pipeline', () => {
     expect(run).toContain("sed -E 's/[0-9]{12}/************/g' diff.txt");
   });
 
-  it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each, then runs drift detection on it', () => {
+  it('deploys main to each environment in order, one deployment per environment at a time, after IAM’s preflight, and smoke-checks each, then runs drift detection on it', () => {
     const deploys = jobs.filter(([, job]) => job.environment !== undefined);
     expect(deploys.map(([, job]) => job.environment)).toEqual(DEFAULT_ENVIRONMENTS);
     deploys.forEach(([id, job], index) => {
@@ -178,9 +178,11 @@ describe('the pipeline', () => {
       expect(job.needs).toBe(index === 0 ? 'check' : deploys[index - 1]?.[0]);
       expect(job.concurrency).toEqual({ group: `deploy-${name}`, 'cancel-in-progress': false });
       const runs = job.steps.map((step) => step.run).filter(Boolean);
-      expect({ id, runs: runs.slice(-3) }).toEqual({
+      const flags = `-c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)}`;
+      expect({ id, runs: runs.slice(-4) }).toEqual({
         id,
         runs: [
+          `npm run preflight -- ${flags}`,
           `npx cdk deploy --all -c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)} --require-approval never`,
           `npm run smoke -- --deployed --env ${name} --password-secret ${smokeSecretName(name)}`,
           `npm run check:deployed -- --env ${name}`,

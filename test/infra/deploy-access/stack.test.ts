@@ -1,12 +1,13 @@
-// The access stack as synthesized: the OIDC provider, one deploy role and one pair of bootstrap
-// policies (the shipped files, filled) per environment, the diff role, the outputs the set-up reads;
+// The access stack as synthesized: the OIDC provider, one deploy role and the bootstrap's boundary and
+// execution policies (the shipped files, filled) per environment, the diff role, the outputs the set-up reads;
 // cdk-nag and cfn-lint clean. Who may assume what, and what each may do: the evaluator's tests
 // (trust.test.ts, privilege.test.ts).
 
 import { describe, expect, it } from '@jest/globals';
 import {
   boundaryName,
-  executionPolicyName,
+  EXECUTION_POLICY_FILES,
+  executionPolicyNameOf,
   renderPolicy,
   SMOKE_USERNAME,
   smokeSecretName,
@@ -46,12 +47,19 @@ describe('the access stack, created with its own OIDC provider', () => {
     expect(policies).toEqual(
       DEFAULT_ENVIRONMENTS.flatMap((environment) => [
         { name: boundaryName(environment), document: sorted(renderPolicy('permissions-boundary', environment, where)) },
-        {
-          name: executionPolicyName(environment),
-          document: sorted(renderPolicy('execution-policy', environment, where)),
-        },
+        ...EXECUTION_POLICY_FILES.map((file) => ({
+          name: executionPolicyNameOf(file, environment),
+          document: sorted(renderPolicy(file, environment, where)),
+        })),
       ]),
     );
+  });
+
+  // IAM refuses a managed policy over 6,144 characters (white space not counted): the longest environment
+  // name (20 characters) in the longest partition still fits, in each of the execution role's policies.
+  it.each(EXECUTION_POLICY_FILES)('keeps %s within IAM’s size for any environment name', (file) => {
+    const longest = renderPolicy(file, 'e'.repeat(20), { accountId: ACCOUNT, partition: 'aws-iso-b' });
+    expect(JSON.stringify(longest).length).toBeLessThanOrEqual(6_144);
   });
 
   it('needs no bootstrap itself: an administrator deploys it with their own credentials, before any', () => {
