@@ -14,7 +14,7 @@ try {
   // The pipeline's deploys name their environment's boundary (docs/pipeline.md).
   bootstrapRequirements(app);
   const context = (key: string) => app.node.tryGetContext(key);
-  // The edge's web ACL stack beside it takes this name too, plus its suffix (stacks.ts).
+  // A stack an option adds beside it takes this name too, plus its suffix (options.ts).
   const stackName = stackNameOf(context);
   // Checked before any stack exists: what `cdk synth` and `cdk deploy` build goes through here.
   refuseDisposableProduction(context, stackName);

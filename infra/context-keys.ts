@@ -1,9 +1,7 @@
-// The context keys this app reads: an unknown key shaped like ours is refused (a typo must not deploy).
+// The context keys the service reads (each option lists its own): an unknown key shaped like ours is refused (a typo must not deploy).
 
-import { BUDGET_CONTEXT_KEYS } from './budget/budget.ts';
 import { SettingsError } from './context-values.ts';
 import { distance } from './did-you-mean.ts';
-import { EDGE_CONTEXT_KEYS } from './edge/settings.ts';
 
 export const CONTEXT_KEYS = [
   'stackName',
@@ -41,9 +39,6 @@ export const CONTEXT_KEYS = [
   // The bill ceiling (infra/ceiling.ts).
   'maxRequestsPerSecond',
   'reserveConcurrency',
-  // The opt-in edge's and budget's own (infra/edge/, infra/budget/).
-  ...EDGE_CONTEXT_KEYS,
-  ...BUDGET_CONTEXT_KEYS,
   // The function's group cache (handlers/lib/group-cache.ts).
   'groupCacheSeconds',
   'groupCacheMaxBytes',
@@ -54,8 +49,9 @@ export const CONTEXT_KEYS = [
 // Ours are plain camelCase words; CDK's own keys always carry other characters (`@aws-cdk/…:…`, `aws:cdk:…`).
 const OURS = /^[A-Za-z][A-Za-z0-9]*$/;
 
-export function refuseUnknownKeys(keys: Iterable<string>): void {
-  const known: readonly string[] = CONTEXT_KEYS;
+/** `optionKeys`: the options' own (infra/options.ts). */
+export function refuseUnknownKeys(keys: Iterable<string>, optionKeys: readonly string[] = []): void {
+  const known: readonly string[] = [...CONTEXT_KEYS, ...optionKeys];
   for (const key of keys) {
     if (!OURS.test(key) || known.includes(key)) continue;
     const near = known.find((candidate) => distance(candidate.toLowerCase(), key.toLowerCase()) <= 2);

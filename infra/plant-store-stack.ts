@@ -1,4 +1,4 @@
-// The whole service: table → identity → function → delivery → front → monitoring → budget → outputs.
+// The whole service: table → identity → function → delivery → front → monitoring → options → outputs.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -17,15 +17,14 @@ import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.
 import { OPERATIONS, tableCallsOf } from '../handlers/lib/operations.ts';
 import { alarmNotifications } from './alarm-mail.ts';
 import { PlantsApi } from './api.ts';
-import { monthlyBudget } from './budget/budget.ts';
 import { Delivery } from './delivery.ts';
-import { Edge } from './edge/edge.ts';
 import { type Front, httpApiFront } from './front.ts';
 import { FUNCTION_TIMEOUT_SECONDS, functionNodeOptions } from './function-runtime.ts';
 import { HANDLER, handlerCode } from './handler-code.ts';
 import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
+import type { OptionParts, ServiceParts } from './options.ts';
 import { readSettings } from './settings.ts';
 import { ENVIRONMENT_TAG, serviceNameOf, stackRoleName } from './stack-environment.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
@@ -33,14 +32,15 @@ import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
 
 export interface PlantStoreStackProps extends StackProps {
-  /** With the edge outside us-east-1: its web ACL, from the stack beside this one (stacks.ts). */
-  webAclArn?: string;
+  /** What the options on ask of this stack (infra/options.ts, stacks.ts). */
+  parts?: OptionParts[];
 }
 
 export class PlantStoreStack extends Stack {
   constructor(scope: Construct, id: string, props?: PlantStoreStackProps) {
     super(scope, id, props);
-    const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
+    // Unknown keys were refused where the options' keys are known (stacks.ts).
+    const settings = readSettings((key) => this.node.tryGetContext(key));
     // One `service` dimension per environment: a dev stack's errors never reach production's alarms.
     const service = serviceNameOf(settings.environment);
     // Production keeps the data and the users when the stack goes or replaces them; a dev stack leaves
@@ -133,17 +133,13 @@ export class PlantStoreStack extends Stack {
       service,
     });
 
-    // Front: the HTTP API, or with -c edge=true CloudFront + WAF in its place (infra/edge/).
+    // Front: the HTTP API, or an option's in its place (infra/options.ts).
     const { corsOrigins, customDomain } = settings;
-    const front: Front = settings.edge
-      ? new Edge(this, 'Edge', {
-          alias: delivery.alias,
-          settings: settings.edge,
-          webAclArn: props?.webAclArn,
-          paths: OPERATIONS.map(({ path }) => path),
-          corsOrigins,
-          customDomain,
-        })
+    const parts = props?.parts ?? [];
+    const shared: ServiceParts = { alias: delivery.alias, settings, paths: OPERATIONS.map(({ path }) => path) };
+    const optionFront = parts.find((part) => part.front)?.front;
+    const front: Front = optionFront
+      ? optionFront(this, shared)
       : httpApiFront(
           new PlantsApi(this, 'Api', {
             fn: delivery.alias,
@@ -175,7 +171,7 @@ export class PlantStoreStack extends Stack {
       frontAlarms: front.alarms,
     });
     delivery.rollBackOn(monitoring.alarms);
-    if (settings.budget) monthlyBudget(this, settings.budget);
+    for (const { extend } of parts) extend?.(this, shared);
 
     // Outputs
     const output = (id: string, description: string, value: string | undefined) => {

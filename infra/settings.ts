@@ -7,13 +7,11 @@ import {
   MAX_GROUP_CACHE_TTL_SECONDS,
   publicBase,
 } from '../handlers/lib/environment.ts';
-import { type BudgetSettings, readBudget } from './budget/budget.ts';
 import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
 import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
 import { type CustomDomain, readCustomDomain } from './custom-domain.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
-import { type EdgeSettings, readEdge } from './edge/settings.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_MEMORY_RANGE_MB, FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';
 import { type IdentitySettings, readIdentity } from './identity-settings.ts';
 import { environmentOf } from './stack-environment.ts';
@@ -44,10 +42,6 @@ export interface StackSettings {
   sourceMaps: boolean;
   alarms: AlarmSettings;
   delivery: DeliverySettings;
-  /** CloudFront + WAF in the HTTP API's place (-c edge=true, docs/edge.md); undefined: off. */
-  edge: EdgeSettings | undefined;
-  /** An AWS Budgets cost budget (-c monthlyBudgetUsd); undefined: none. */
-  budget: BudgetSettings | undefined;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
   groupCache: Partial<GroupCacheConfig>;
   /** The environment's name (`-c env`, default production): its stack name and its metrics' `service`. */
@@ -65,9 +59,16 @@ export interface AlarmSettings {
   p99Ms: number;
 }
 
-/** `givenKeys`: every context key set, so that an unknown one is refused rather than ignored. */
-export function readSettings(context: ContextReader, givenKeys: Iterable<string> = []): StackSettings {
-  refuseUnknownKeys(givenKeys);
+/**
+ * `givenKeys`: every context key set, so that an unknown one is refused rather than ignored; `optionKeys`:
+ * those the options read (infra/options.ts).
+ */
+export function readSettings(
+  context: ContextReader,
+  givenKeys: Iterable<string> = [],
+  optionKeys: readonly string[] = [],
+): StackSettings {
+  refuseUnknownKeys(givenKeys, optionKeys);
   const dev = flag(context, 'dev');
   const alarmEmail = text(context, 'alarmEmail');
   const ceiling = readCeiling(context);
@@ -100,8 +101,6 @@ export function readSettings(context: ContextReader, givenKeys: Iterable<string>
       p99Ms: integer(context, 'alarmP99Ms', 3000, 1, FUNCTION_TIMEOUT_SECONDS * 1000 - 1),
     },
     delivery,
-    edge: readEdge(context, ceiling.maxRequestsPerSecond),
-    budget: readBudget(context),
     groupCache: readGroupCache(context),
     environment: environmentOf(context),
   };

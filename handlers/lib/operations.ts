@@ -1,6 +1,6 @@
 // The API's operations, each written once: its operationId in openapi.yaml and its route, and the one
-// matcher of a request's path against a route's template, which the local server, the edge's
-// middleware and its CloudFront function use as API Gateway matches routes. The stack's routes, the
+// matcher of a request's path against a route's template, which the function's catch-all route, the
+// local server and a front that routes before the function (an option's) use as API Gateway matches routes. The stack's routes, the
 // function's next link and request record, the test events and the lab read this table;
 // test/openapi.test.ts holds it to openapi.yaml.
 
@@ -76,8 +76,8 @@ const VARIABLE = `(?:(?:${DOT})*(?:${NOT_DOT})(?:${DOT}|${NOT_DOT})*|(?:${DOT}){
 
 /**
  * A path template as a pattern over a request's path: each `{name}` one non-empty segment, as HTTP
- * APIs match path variables, of what VARIABLE allows; the rest literally. Its `source` also runs in
- * the edge's CloudFront function (infra/edge/viewer-function.ts).
+ * APIs match path variables, of what VARIABLE allows; the rest literally. Its `source` runs in
+ * CloudFront Functions too, so it keeps to what their runtime has.
  */
 export function pathPattern(template: string, capture = false): RegExp {
   const parts = template.split(/\{[^/{}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));

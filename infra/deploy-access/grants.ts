@@ -2,7 +2,7 @@
 
 import { Aws, Validations } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { EDGE_WAF_STACK } from '../edge/waf.ts';
+import { OPTIONS } from '../options.ts';
 import { defaultStackName } from '../stack-environment.ts';
 import { qualifierOf } from './bootstrap/policies.ts';
 import { DRIFT_STACK_ACTIONS, driftStatements } from './reads.ts';
@@ -42,8 +42,8 @@ export function acknowledgeWildcards(policy: ManagedPolicy, reason: string): voi
   Validations.of(policy).acknowledge(...findings);
 }
 
-/** The stacks that may stand beside an environment's: the opt-in edge's web ACL (infra/edge/waf.ts). */
-const BESIDE_STACKS = [EDGE_WAF_STACK];
+/** The stacks the options may stand beside an environment's (the edge's web ACL). */
+const BESIDE_STACKS = OPTIONS.flatMap(({ besideStacks }) => besideStacks ?? []);
 /** The Regions a deploy role works in: the stack's own, and those of the stacks beside it. */
 const inRegions = <T>(each: (region: string) => T) =>
   [Aws.REGION, ...new Set(BESIDE_STACKS.map(({ region }) => region))].map(each);

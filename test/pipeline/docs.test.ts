@@ -24,7 +24,7 @@ import {
   REPOSITORY_ID_COMMAND,
 } from '../../infra/deploy-access/settings.ts';
 import { DEPLOY_REF } from '../../infra/deploy-access/trust.ts';
-import { EDGE_WAF_STACK } from '../../infra/edge/waf.ts';
+import { OPTIONS } from '../../infra/options.ts';
 import { environmentOf } from '../../infra/stack-environment.ts';
 import { synthAccess } from '../helpers/access-stack.ts';
 import { synth } from '../helpers/cdk.ts';
@@ -224,7 +224,7 @@ describe('docs/pipeline.md, elsewhere', () => {
       const diff = Object.entries(template.findResources('AWS::IAM::Policy')).find(([id]) => id.startsWith('DiffRole'));
       const stacks = JSON.stringify(diff?.[1].Properties.PolicyDocument).match(/stack\/[\w-]+\//g);
       const own = environment === 'production' ? 'PlantStore' : `PlantStore-${environment}`;
-      const besides = [EDGE_WAF_STACK.suffix];
+      const besides = OPTIONS.flatMap(({ besideStacks }) => besideStacks ?? []).map(({ suffix }) => suffix);
       expect(new Set(stacks)).toEqual(
         new Set([own, ...besides.map((suffix) => `${own}${suffix}`)].map((name) => `stack/${name}/`)),
       );

@@ -1,12 +1,14 @@
 // Each environment's bootstrap execution policy and permissions boundary, from the JSON files beside this.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
 
 /**
  * The execution role's policy files, each a managed policy the access stack creates and `cdk bootstrap` is
- * given (IAM caps one at 6,144 characters): what the stacks' CloudFormation may do, what the opt-in options
- * add (the edge's and the budget's statements), and what no grant may ever allow.
+ * given (IAM caps one at 6,144 characters): what the stacks' CloudFormation may do, what the options add
+ * (each option folder's execution-statements.json), and what no grant may ever allow.
  */
 export const EXECUTION_POLICIES = {
   'execution-policy': 'PlantStoreExecution',
@@ -14,7 +16,17 @@ export const EXECUTION_POLICIES = {
   'execution-guards': 'PlantStoreExecutionGuards',
 } as const;
 export type ExecutionPolicyFile = keyof typeof EXECUTION_POLICIES;
-export const EXECUTION_POLICY_FILES = Object.keys(EXECUTION_POLICIES) as ExecutionPolicyFile[];
+
+const INFRA = fileURLToPath(new URL('../..', import.meta.url));
+/** Each option's statements (infra/<option>/execution-statements.json): the execution-options policy, together. */
+const OPTION_STATEMENTS = readdirSync(INFRA)
+  .map((name) => join(INFRA, name, 'execution-statements.json'))
+  .filter((file) => existsSync(file))
+  .sort();
+/** The policies an environment's execution role gets: the options' only when an option brings statements. */
+export const EXECUTION_POLICY_FILES = (Object.keys(EXECUTION_POLICIES) as ExecutionPolicyFile[]).filter(
+  (file) => file !== 'execution-options' || OPTION_STATEMENTS.length > 0,
+);
 export const executionPolicyNameOf = (file: ExecutionPolicyFile, environment: string) =>
   `${EXECUTION_POLICIES[file]}-${environment}`;
 /** The first of them, which names the others in the docs. */
@@ -61,7 +73,13 @@ export function annotatedPolicy(file: PolicyFile, environment: string, { account
     Qualifier: qualifierOf(environment),
     BoundaryName: boundaryName(environment),
   };
-  const text = readFileSync(new URL(`${file}.json`, import.meta.url), 'utf8');
+  const text =
+    file === 'execution-options'
+      ? JSON.stringify({
+          Version: '2012-10-17',
+          Statement: OPTION_STATEMENTS.flatMap((path) => JSON.parse(readFileSync(path, 'utf8')).Statement),
+        })
+      : readFileSync(new URL(`${file}.json`, import.meta.url), 'utf8');
   const filled = text.replace(/\$\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`${file}.json: unknown placeholder ${whole}`);

@@ -2,10 +2,16 @@
 // mails, refused without one, and in the template an AWS Budgets cost budget with its notices.
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { readBudget } from '../../../infra/budget/budget.ts';
+import { option } from '../../../infra/budget/option.ts';
 import { readSettings } from '../../../infra/settings.ts';
 import { STACK, type Synthesized, synth } from '../../helpers/cdk.ts';
 
-const from = (context: Record<string, unknown>) => readSettings((key) => context[key], Object.keys(context));
+/** The service's settings with the budget's, as the app reads them (infra/stacks.ts). */
+const from = (context: Record<string, unknown>) => {
+  const read = (key: string) => context[key];
+  return { ...readSettings(read, Object.keys(context), option.contextKeys), budget: readBudget(read) };
+};
 const ALARM_EMAIL = 'oncall@example.com';
 
 describe('the budget settings', () => {

@@ -2,9 +2,16 @@
 // ceiling's rate, WAF's bounds, and the combinations refused at synth.
 
 import { describe, expect, it } from '@jest/globals';
+import { option } from '../../../infra/edge/option.ts';
+import { readEdge } from '../../../infra/edge/settings.ts';
 import { readSettings } from '../../../infra/settings.ts';
 
-const from = (context: Record<string, unknown>) => readSettings((key) => context[key], Object.keys(context));
+/** The service's settings with the edge's, as the app reads them (infra/stacks.ts). */
+const from = (context: Record<string, unknown>) => {
+  const read = (key: string) => context[key];
+  const service = readSettings(read, Object.keys(context), option.contextKeys);
+  return { ...service, edge: readEdge(read, service.ceiling.maxRequestsPerSecond) };
+};
 
 describe('the edge settings', () => {
   it('are off by default', () => {
