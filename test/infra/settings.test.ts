@@ -43,8 +43,6 @@ describe('readSettings', () => {
       },
       alarms: { email: undefined, errorRatePercent: 1, minRequests: 10, p99Ms: 3000 },
       delivery: { strategy: 'canary', provisionedConcurrency: 0 },
-      edge: undefined,
-      budget: undefined,
       groupCache: {},
       environment: 'production',
     });
@@ -189,7 +187,7 @@ describe('readSettings', () => {
   it.each([
     [{ dev: 'yes' }, 'dev must be true or false'],
     [{ dev: ' true' }, 'dev must be true or false, got " true"'],
-    [{ edge: 'true\n' }, 'edge must be true or false, got "true\\n"'],
+    [{ sourceMaps: 'true\n' }, 'sourceMaps must be true or false, got "true\\n"'],
     [{ jwtAuthorizer: '1' }, 'jwtAuthorizer must be true or false'],
     [{ maxRequestsPerSecond: '0' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
     [{ maxRequestsPerSecond: '10001' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
