@@ -6,7 +6,7 @@ import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const BUILD_CLI = `${root}local/cli/build.ts`;
+const BUILD = `${root}scripts/build.ts`;
 
 /** Lambda handler setting for the bundle's `index.mjs`. */
 export const HANDLER = 'index.handler';
@@ -22,7 +22,7 @@ export function handlerCode(): Code {
         tryBundle(outputDir) {
           // The Node running this app (it strips types, so it runs build.ts as well); synchronous
           // because CDK's bundling hook is.
-          execFileSync(process.execPath, [BUILD_CLI, outputDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+          execFileSync(process.execPath, [BUILD, outputDir], { stdio: ['ignore', 'ignore', 'inherit'] });
           return true;
         },
       },

@@ -1,4 +1,5 @@
-// The one build of the Lambda bundle: for deploys, the local server, the lab and the tests.
+// The one build of the Lambda bundle: for deploys, the local server, the lab and the tests. Run as
+// `node scripts/build.ts [DIR]` (`npm run build -- [DIR]`, and the stack's asset bundling: infra/handler-code.ts).
 
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
@@ -51,4 +52,13 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
     logLevel: 'warning',
     ...overrides,
   });
+}
+
+/** Where `npm run build` writes without a folder given. */
+const DEFAULT_OUT = 'dist/list-plants';
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const outdir = process.argv[2] ?? DEFAULT_OUT;
+  await buildHandler(outdir);
+  console.error(`Built ${outdir}/${BUNDLE_FILE}`);
 }

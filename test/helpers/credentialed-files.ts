@@ -42,7 +42,7 @@ export function runsWithDeployCredentials(workflowText: string, workflowFile = '
     if (files.has(file)) continue;
     files.add(file);
     const text = read(file);
-    // Spawned by path (the bundler's `${root}local/cli/build.ts`), or read beside it (`new URL('../x', …)`).
+    // Spawned by path (the bundler's `${root}scripts/build.ts`), or read beside it (`new URL('../x', …)`).
     const spawned = [...text.matchAll(/[`'"}]((?:[\w.-]+\/)+[\w.-]+\.ts)[`'"]/g)].map(([, path]) => path ?? '');
     const beside = [...text.matchAll(/new URL\(\s*'(\.\.?\/[^']+)'\s*,\s*import\.meta\.url\s*\)/g)].map(([, path]) =>
       relative(ROOT, resolve(ROOT, dirname(file), path ?? '')),
