@@ -3,6 +3,7 @@
 // environment at a time, the environments the access stack trusts, and nothing secret printed.
 // The release workflow's own behaviour: release.test.ts.
 
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -21,6 +22,7 @@ interface Step {
   name?: string;
   uses?: string;
   run?: string;
+  env?: Record<string, string>;
   with?: Record<string, string>;
 }
 interface Job {
@@ -179,15 +181,24 @@ describe('the pipeline', () => {
       expect(job.concurrency).toEqual({ group: `deploy-${name}`, 'cancel-in-progress': false });
       const runs = job.steps.map((step) => step.run).filter(Boolean);
       const flags = `-c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)}`;
+      const mail = '${ALARM_EMAIL:+-c alarmEmail=$ALARM_EMAIL}';
       expect({ id, runs: runs.slice(-4) }).toEqual({
         id,
         runs: [
-          `npm run preflight -- ${flags}`,
-          `npx cdk deploy --all -c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)} --require-approval never`,
+          `npm run preflight -- ${flags} ${mail}`,
+          `npx cdk deploy --all ${flags} ${mail} --require-approval never`,
           `npm run smoke -- --deployed --env ${name} --password-secret ${smokeSecretName(name)}`,
           `npm run check:deployed -- --env ${name}`,
         ],
       });
+      // The alarm address reaches both when the variable is set, and neither names it when it is not.
+      for (const step of job.steps.filter((step) => step.run?.includes(mail))) {
+        expect(step.env).toEqual({ ALARM_EMAIL: '${{ vars.ALARM_EMAIL }}' });
+      }
+      const expand = (value: string) =>
+        execFileSync('bash', ['-c', `printf '%s|' ${mail}`], { env: { PATH: process.env.PATH, ALARM_EMAIL: value } });
+      expect(String(expand('oncall@example.com'))).toBe('-c|alarmEmail=oncall@example.com|');
+      expect(String(expand(''))).toBe('|');
       expect(job.steps.at(-1)).toMatchObject({ name: 'CloudFormation drift detection' });
       expect(job.steps.find((step) => step.with?.['role-to-assume'])?.with?.['role-to-assume']).toMatch(
         /^\$\{\{ vars\.AWS_DEPLOY_ROLE_ARN \}\}$/,
