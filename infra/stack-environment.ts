@@ -1,14 +1,15 @@
 // Environments by name (-c env=NAME): each its own stack and `service` dimension.
 
+import { SERVICE_TITLE } from '../handlers/lib/names.ts';
 import { SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import { type ContextReader, flag, SettingsError, text } from './context-values.ts';
 
 /** The environment a deploy without `-c env` makes: today's stack, names unchanged. */
 export const PRODUCTION = 'production';
 /** The production stack's name: it holds the retained table and user pool. */
-export const PRODUCTION_STACK = 'PlantStore';
+export const PRODUCTION_STACK = SERVICE_TITLE;
 /** Tag on each environment's user pool: the pipeline's role may manage smoke users only in pools tagged so. */
-export const ENVIRONMENT_TAG = 'PlantStoreEnvironment';
+export const ENVIRONMENT_TAG = `${SERVICE_TITLE}Environment`;
 
 // Lower-case so that one name serves the stack, the metric dimension and a GitHub environment.
 const NAME = /^[a-z][a-z0-9-]{0,19}$/;

@@ -12,6 +12,7 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { COLLECTION } from '../handlers/lib/names.ts';
 import type { UserPoolIdentity } from './identity-settings.ts';
 
 export function ownUserPool(
@@ -92,7 +93,7 @@ function defaultDomainPrefix(scope: Construct): string {
     .slice(0, 40)
     .replace(/^-+|-+$/g, '');
   const stackUuid = Fn.select(2, Fn.split('/', Aws.STACK_ID));
-  return `${name || 'plants'}-${Fn.select(0, Fn.split('-', stackUuid))}`;
+  return `${name || COLLECTION}-${Fn.select(0, Fn.split('-', stackUuid))}`;
 }
 
 /**

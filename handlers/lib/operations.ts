@@ -5,6 +5,7 @@
 // test/openapi.test.ts holds it to openapi.yaml.
 
 import type { ApiEvent } from './http.ts';
+import { COLLECTION } from './names.ts';
 
 /** The methods a route may take (API Gateway's HTTP API route methods). */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -37,7 +38,7 @@ export interface Operation {
 export const LIST_PLANTS = {
   operationId: 'listPlants',
   method: 'GET',
-  path: '/plants',
+  path: `/${COLLECTION}`,
   tableCalls: ['Query'],
 } as const satisfies Operation;
 

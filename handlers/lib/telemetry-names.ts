@@ -2,10 +2,12 @@
 // outcomes, the API access log's fields. Plain strings for the function's record (request-record.ts),
 // the stack's monitoring and telemetry, and the bench, which prices the records.
 
+import { SERVICE_NAME, SERVICE_TITLE } from './names.ts';
+
 /** The `service` dimension of every metric and field of every record (POWERTOOLS_SERVICE_NAME). */
-export const SERVICE_NAME = 'plant-store';
+export { SERVICE_NAME };
 /** CloudWatch namespace of the function's EMF metrics (POWERTOOLS_METRICS_NAMESPACE). */
-export const METRICS_NAMESPACE = 'PlantStore';
+export const METRICS_NAMESPACE = SERVICE_TITLE;
 
 /** The function's EMF metrics. */
 export const METRICS = {

@@ -1,12 +1,13 @@
 // The access stack's settings, from its own CDK context (`-c githubRepository=OWNER/NAME` ...), checked.
 
+import { SERVICE_TITLE } from '../../handlers/lib/names.ts';
 import { type ContextReader, list, SettingsError, text } from '../context-values.ts';
 import { environmentOf, PRODUCTION } from '../stack-environment.ts';
 import { qualifierOf } from './bootstrap/policies.ts';
 import type { DeployAccessProps } from './stack.ts';
 
 /** The access stack's name: apart from the `PlantStore*` stacks its deploy role reads. */
-export const DEPLOY_ACCESS_STACK = 'PlantStoreDeployAccess';
+export const DEPLOY_ACCESS_STACK = `${SERVICE_TITLE}DeployAccess`;
 /** The environments the pipeline deploys (.github/workflows/pipeline.yml), in order. */
 export const DEFAULT_ENVIRONMENTS = ['dev', PRODUCTION];
 /** The context keys this app reads; any other key of ours is a typo. */

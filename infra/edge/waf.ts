@@ -5,6 +5,7 @@ import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { SERVICE_TITLE } from '../../handlers/lib/names.ts';
 import { mailingTopic } from '../alarm-mail.ts';
 import type { EdgeSettings } from './settings.ts';
 
@@ -62,7 +63,7 @@ export class EdgeWebAcl extends Construct {
       metricName: `${prefix}-${metricName}`,
       sampledRequestsEnabled: true,
     });
-    const webAclVisibility = visibility('PlantStoreEdge');
+    const webAclVisibility = visibility(`${SERVICE_TITLE}Edge`);
     // Every block answers in the API's Error shape, never to be stored by a cache on the way: a
     // throttled caller what API Gateway's own throttle would say, a matched attack a 403.
     const block = (

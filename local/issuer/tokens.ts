@@ -3,11 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
 import type { IssuerType } from '../../handlers/lib/environment.ts';
+import { SERVICE_NAME } from '../../handlers/lib/names.ts';
 import { OptionValueError } from '../server/options.ts';
 import { type SigningKey, signToken } from './issuer.ts';
 
 /** The local app client id (Cognito shape) or audience (OIDC shape). */
-export const LOCAL_AUDIENCE = 'plant-store-local';
+export const LOCAL_AUDIENCE = `${SERVICE_NAME}-local`;
 export const DEFAULT_TOKEN_TTL = '1h';
 /** The scope Cognito puts in access tokens issued by initiate-auth (no OAuth scopes). */
 export const COGNITO_SIGNIN_SCOPE = 'aws.cognito.signin.user.admin';

@@ -2,12 +2,13 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { COLLECTION } from '../../handlers/lib/names.ts';
 import { DEMO_USERS, seedDemoData } from '../store/demo.ts';
 import { startDynalite } from '../store/store.ts';
 import { createPlantsTable } from '../store/table.ts';
 import { DOCKER_HOST_NAME, type SamIssuer, startSamIssuer } from './issuer.ts';
 
-const SAM_TABLE = 'plants';
+const SAM_TABLE = COLLECTION;
 
 export interface SamServices {
   tableName: string;

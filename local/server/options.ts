@@ -4,13 +4,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, readIssuerType } from '../../handlers/lib/config.ts';
 import { ENV, type IssuerType } from '../../handlers/lib/environment.ts';
+import { COLLECTION } from '../../handlers/lib/names.ts';
 import type { StoreOptions } from '../store/store.ts';
 import { DEFAULT_HOST } from './listen-address.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEFAULT_PORT = 3000;
-export const DEFAULT_TABLE = 'plants';
+export const DEFAULT_TABLE = COLLECTION;
 export const DEFAULT_REGION = 'us-east-1';
 /**
  * DYNAMODB_DEADLINE_MS where `npm start` and `npm run sam` serve (unless set): dynalite runs on the

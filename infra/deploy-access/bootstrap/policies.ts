@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_TITLE } from '../../../handlers/lib/names.ts';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
 
 /**
@@ -11,9 +12,9 @@ import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
  * (each option folder's execution-statements.json), and what no grant may ever allow.
  */
 export const EXECUTION_POLICIES = {
-  'execution-policy': 'PlantStoreExecution',
-  'execution-options': 'PlantStoreExecutionOptions',
-  'execution-guards': 'PlantStoreExecutionGuards',
+  'execution-policy': `${SERVICE_TITLE}Execution`,
+  'execution-options': `${SERVICE_TITLE}ExecutionOptions`,
+  'execution-guards': `${SERVICE_TITLE}ExecutionGuards`,
 } as const;
 export type ExecutionPolicyFile = keyof typeof EXECUTION_POLICIES;
 
@@ -31,14 +32,14 @@ export const executionPolicyNameOf = (file: ExecutionPolicyFile, environment: st
   `${EXECUTION_POLICIES[file]}-${environment}`;
 /** The first of them, which names the others in the docs. */
 export const executionPolicyName = (environment: string) => executionPolicyNameOf('execution-policy', environment);
-export const boundaryName = (environment: string) => `PlantStoreBoundary-${environment}`;
+export const boundaryName = (environment: string) => `${SERVICE_TITLE}Boundary-${environment}`;
 /** The environment's own bootstrap stack (the default, CDKToolkit, stays whatever it is). */
-export const toolkitStackName = (environment: string) => `PlantStoreToolkit-${environment}`;
+export const toolkitStackName = (environment: string) => `${SERVICE_TITLE}Toolkit-${environment}`;
 /**
  * The Secrets Manager secret holding the pipeline's smoke user (`{"username", "password"}`), made by
  * the access stack: the deploy role reads it and signs in as any app would, with no Admin* call.
  */
-export const smokeSecretName = (environment: string) => `PlantStoreSmoke-${environment}`;
+export const smokeSecretName = (environment: string) => `${SERVICE_TITLE}Smoke-${environment}`;
 /** The smoke user of every environment's pool (a reserved domain, RFC 2606: no mail reaches it). */
 export const SMOKE_USERNAME = 'ci-smoke@example.com';
 
