@@ -1,5 +1,5 @@
-// The one build of the Lambda bundle: for deploys, the local server, the lab and the tests. Run as
-// `node scripts/build.ts [DIR]` (`npm run build -- [DIR]`, and the stack's asset bundling: infra/handler-code.ts).
+// The one build of the Lambda bundle: for deploys (infra/handler-code.ts runs this file), `npm run build`,
+// the local server, the lab and the tests.
 
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
@@ -54,11 +54,12 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
   });
 }
 
-/** Where `npm run build` writes without a folder given. */
-const DEFAULT_OUT = 'dist/list-plants';
-
+// The stack's asset bundling runs this file by path with the one folder to write (`npm run build`'s
+// own CLI, with its usage, is local/cli/build.ts).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outdir = process.argv[2] ?? DEFAULT_OUT;
+  const [outdir, ...extra] = process.argv.slice(2);
+  if (outdir === undefined || outdir.startsWith('-') || extra.length > 0) {
+    throw new Error(`Usage: node scripts/build.ts DIR (got ${JSON.stringify(process.argv.slice(2))})`);
+  }
   await buildHandler(outdir);
-  console.error(`Built ${outdir}/${BUNDLE_FILE}`);
 }

@@ -11,10 +11,11 @@ import { errorReply, type HttpReply } from './apigateway.ts';
  * Node's defaults leave a connection that sends nothing open for a minute and a half (headers: 60 s,
  * checked every 30 s) and a slow request for 5 minutes. A request's headers arrive in one packet, and
  * its body (at most API Gateway's 10 MB) in well under a second on loopback: these leave a laptop at
- * load 30 a wide margin. An idle kept-alive connection closes after 5 s, Node 20's and 24's default,
- * written here so that another Node's default does not change it.
+ * load 30 a wide margin. An idle kept-alive connection closes after 60 s, not Node's 5 s: a client
+ * that pools connections (fetch keeps one 4 s) reuses one it still thinks open, and on a busy machine
+ * its own timer fires late, so a close at 5 s met its next request ("other side closed") at load 45.
  */
-export const CONNECTION_DEADLINES = { headersMs: 20_000, requestMs: 60_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
+export const CONNECTION_DEADLINES = { headersMs: 20_000, requestMs: 60_000, keepAliveMs: 60_000, checkEveryMs: 1_000 };
 export type ConnectionDeadlines = typeof CONNECTION_DEADLINES;
 
 /** The HTTP server for `listener`, with the deadlines above and every refusal in the contract's shape. */

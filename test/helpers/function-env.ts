@@ -17,12 +17,12 @@ export const MINIMAL_FUNCTION_ENV = {
 export const UNHURRIED_DEADLINE_MS = MAX_DYNAMODB_DEADLINE_MS;
 export const UNHURRIED_JWKS_TIMEOUT_MS = MAX_JWKS_TIMEOUT_MS;
 /**
- * A test of a fault sets its own bounds: these, long enough that a healthy call's attempt (a quarter
- * of the deadline, two thirds of the JWKS timeout) still ends on a machine at load 30 (the recovery
- * each such test checks), short enough that a fault ends in seconds. Its slow dependency is slower.
+ * A test of a DynamoDB fault sets its own deadline: this one, long enough that a healthy call's attempt
+ * (a quarter of the deadline) still ends on a machine at load 30 (the recovery each such test checks),
+ * short enough that a fault ends in seconds. Its slow dependency is slower. A fault another bound ends
+ * (a byte bound, a refused connection) runs with the unhurried ones.
  */
 export const FAULT_DEADLINE_MS = 8000;
-export const FAULT_JWKS_TIMEOUT_MS = 4000;
 
 /** The function's DynamoDB settings for a local endpoint, read as the function reads them. */
 export const localDynamoConfig = (endpoint: string, deadlineMs = UNHURRIED_DEADLINE_MS) =>

@@ -86,6 +86,11 @@ export interface StartOptions {
    * an outage "at cold start" must already be there then (the test makes it available again).
    */
   issuerDownAtInit?: boolean;
+  /**
+   * Keys the issuer serves besides its own (another issuer's, re-served): there from the first fetch,
+   * since the function's init fetch may still be answering when the handler is returned.
+   */
+  moreKeys?: SigningKey[];
 }
 
 /** The function's environment against a local store and issuer, as every suite starts it. */
@@ -106,12 +111,12 @@ export function serviceEnvironment(dynamoEndpoint: string, issuerUrl: string): R
 export async function startService(
   env: Record<string, string> = {},
   startStore: (table: string) => Promise<LocalDynamo> = startDynamo,
-  { issuerDownAtInit = false }: StartOptions = {},
+  { issuerDownAtInit = false, moreKeys = [] }: StartOptions = {},
 ): Promise<Service> {
   const tls = processTlsIdentity();
   const key = createSigningKey();
   const logs = captureOutput();
-  const issuer = await orUndo(startJwksServer(tls, [key]), () => logs.restore());
+  const issuer = await orUndo(startJwksServer(tls, [key, ...moreKeys]), () => logs.restore());
   const dynamo = await orUndo(
     startStore(TABLE),
     () => issuer.close(),

@@ -19,6 +19,7 @@ import {
 import { mintToken } from '../../local/issuer/tokens.ts';
 import { type Synthesized, synth } from '../helpers/cdk.ts';
 import { type LocalDynamo, putPlants, startDynamo, TEST_REGION } from '../helpers/dynamo.ts';
+import { UNHURRIED_DEADLINE_MS, UNHURRIED_JWKS_TIMEOUT_MS } from '../helpers/function-env.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
 
 const TABLE = 'plants-sam';
@@ -94,6 +95,9 @@ async function invokeBundle(
     AUTH_ISSUER: issuer.url,
     AUTH_AUDIENCE: AUDIENCE,
     NODE_EXTRA_CA_CERTS: certFile,
+    // No healthy request here may meet a deadline, however busy the machine.
+    DYNAMODB_DEADLINE_MS: String(UNHURRIED_DEADLINE_MS),
+    AUTH_JWKS_TIMEOUT_MS: String(UNHURRIED_JWKS_TIMEOUT_MS),
   });
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(bundlePath()).href], {
     // AWS_SAM_LOCAL: what the SAM CLI sets in every function container it runs.

@@ -298,18 +298,19 @@ describe('the deployed path end to end', () => {
     await plants('add', '--group', 'conservatory', 'Lemon tree');
     const jwt = (await token('frank')).stdout.trim();
     const issuer = claimsOf(jwt).iss as string;
-    service = await startService(
-      { AUTH_ISSUER: issuer, AUTH_AUDIENCE: deployment.appClientId, PLANTS_TABLE_NAME: deployment.tableName },
-      (table) => connectDynamo(moto.endpoint, table, async () => {}),
-    );
-    // The pool's key, served as the function would fetch it (moto serves its JWKS over http only).
+    // The pool's keys, served as the function would fetch them (moto serves its JWKS over http only).
     const jwks = (await (await fetch(`${moto.endpoint}/${deployment.userPoolId}/.well-known/jwks.json`)).json()) as {
       keys: (JsonWebKey & { kid: string })[];
     };
-    for (const jwk of jwks.keys) {
+    const poolKeys = jwks.keys.map((jwk) => {
       const publicKey = createPublicKey({ key: jwk, format: 'jwk' });
-      service.issuer.keys.push({ kid: jwk.kid, publicKey, privateKey: publicKey });
-    }
+      return { kid: jwk.kid, publicKey, privateKey: publicKey };
+    });
+    service = await startService(
+      { AUTH_ISSUER: issuer, AUTH_AUDIENCE: deployment.appClientId, PLANTS_TABLE_NAME: deployment.tableName },
+      (table) => connectDynamo(moto.endpoint, table, async () => {}),
+      { moreKeys: poolKeys },
+    );
 
     const reply = await service.call(httpApiEvent({ headers: { authorization: `Bearer ${jwt}` } }));
 

@@ -222,8 +222,13 @@ describe('npm start', () => {
   });
 
   it('logs why it refused a token (locally), and never the token', async () => {
-    await server.waitForOutput(refused(401, 'expired'));
+    // Its own refusals, so that it stands whatever the tests before it did.
+    await get('/plants');
     await server.waitForOutput(refused(401, 'missing_token'));
+    const { exp } = JSON.parse(Buffer.from(tokens.stale?.split('.')[1] ?? '', 'base64url').toString());
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, (exp + 1) * 1000 - Date.now())));
+    await get('/plants', tokens.stale);
+    await server.waitForOutput(refused(401, 'expired'));
     const fromAnotherPort = await runNpm('token', ['alice', '--port', '1'], { PLANTS_LOCAL_DIR: server.localDir });
     await get('/plants', fromAnotherPort.stdout.trim());
     await server.waitForOutput(refused(401, 'wrong_issuer'));

@@ -36,8 +36,7 @@ const EC_KEYS = (['ES256', 'ES384', 'ES512'] as const).map((alg) => [alg, create
 let service: Service;
 let verify: PrefetchingTokenVerifier;
 beforeAll(async () => {
-  service = await startService();
-  service.issuer.keys.push(...EC_KEYS.map(([, key]) => key));
+  service = await startService({}, undefined, { moreKeys: EC_KEYS.map(([, key]) => key) });
   verify = createTokenVerifier(readConfig().auth);
   await verify.hydrated;
 });
