@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../local/cli/args.ts';
 import { runCli } from '../local/cli/shell.ts';
 
-const USAGE = `Usage: npm run bench [-- --rtt MS] [--update-reference]
-       npm run bench:variants [-- --only TEXT ...] [--runs N] [--rtt MS] [--update-reference]
-       npm run bench:scale [-- --update-reference]
+const USAGE = `Usage: npm run bench -w lab [-- --rtt MS] [--update-reference]
+       npm run bench:variants -w lab [-- --only TEXT ...] [--runs N] [--rtt MS] [--update-reference]
+       npm run bench:scale -w lab [-- --update-reference]
 
   --rtt MS              also measure over a modelled network: MS milliseconds of round trip to the
                         JWKS and DynamoDB, TLS in front (1 to 1000)

@@ -35,7 +35,7 @@ const expectFigures = (line: string, expected: string[]) => {
 const flag = (name: string) => flagCells(cost, name).filter((cell) => cell !== '+$0.00');
 
 describe('results.json', () => {
-  it('holds the bill the code computes today from its measured figures (what npm run bench:bill prints)', () => {
+  it('holds the bill the code computes today from its measured figures (what npm run bench:bill -w lab prints)', () => {
     const refusalDurationMs = Math.max(1, Math.ceil(results.warm.handler.p50Ms));
     const bill = billOf(cost, cost.monthlyUsd, { refusalDurationMs, cpuMs: results.warm.handler.p50Ms });
     expect(cost.worstHour).toEqual(bill.worstHour);
