@@ -46,13 +46,22 @@ export function createPlantsClient({
       throwOnRequestTimeout: true,
     },
   });
-  // Inside the deserializer: the answer's body as it arrives, failing (and closing its connection)
-  // once it passes MAX_RESPONSE_BYTES.
+  // Inside the deserializer: an answer that announces more than MAX_RESPONSE_BYTES is refused (and its
+  // connection closed) unread; one that announces no length (chunked, or up to the connection's close)
+  // is counted as it arrives and fails once past it. One that announces a length within the cap needs
+  // no count: Node's HTTP parser ends a body at its Content-Length, whatever follows on the socket.
   client.middlewareStack.add(
     (next) => async (args) => {
       const result = await next(args);
-      const response = result.response as { body?: unknown };
-      if (response.body instanceof Readable) response.body = pipeline(response.body, byteCap(), () => {});
+      const { body, headers } = result.response as { body?: unknown; headers?: Record<string, string> };
+      if (!(body instanceof Readable)) return result;
+      const length = headers?.['content-length'];
+      if (length === undefined) {
+        (result.response as { body: unknown }).body = pipeline(body, byteCap(), () => {});
+      } else if (Number(length) > MAX_RESPONSE_BYTES) {
+        body.destroy();
+        throw tooLarge();
+      }
       return result;
     },
     { step: 'deserialize', priority: 'low', name: 'responseByteCap' },
@@ -92,10 +101,13 @@ function byteCap() {
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (bytes <= MAX_RESPONSE_BYTES) return done(null, chunk);
-      done(Object.assign(new Error(`The answer passed ${MAX_RESPONSE_BYTES} bytes`), { name: 'ResponseTooLarge' }));
+      done(tooLarge());
     },
   });
 }
+
+const tooLarge = () =>
+  Object.assign(new Error(`The answer passed ${MAX_RESPONSE_BYTES} bytes`), { name: 'ResponseTooLarge' });
 
 /**
  * Worth a retry later, so the caller gets a 503: what the SDK's own retry strategy counts as throttling,
