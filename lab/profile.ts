@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
 import { type BuildChange, type Bundle, buildBundle } from './harness/bundles.ts';
 import { plantsOf, startEnvironment } from './harness/environment.ts';
@@ -20,6 +21,7 @@ import { emptyTotals, instructionsOf, profileOnce, summarizeProfile } from './me
 import { VARIANTS, YARDSTICK } from './measure/variant-list.ts';
 import { type BuildProfile, renderProfile } from './report/profile-report.ts';
 
+const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 const log = (message: string) =>
   console.error(`[bench:profile ${((performance.now() - started) / 1000).toFixed(0)}s] ${message}`);
@@ -34,6 +36,7 @@ async function baselineBuild(ref: string, n: number): Promise<BuildChange> {
   mkdirSync(dir, { recursive: true });
   // Under lab/, so its imports resolve the same node_modules as the working tree's.
   execFileSync('sh', ['-c', `git archive "$REF" handlers scripts | tar -x -C "$DIR"`], {
+    cwd: REPOSITORY,
     env: { ...process.env, REF: ref, DIR: dir },
   });
   if (!existsSync(`${dir}scripts/build.ts`)) throw new Error(`${ref} has no scripts/build.ts`);
@@ -51,7 +54,7 @@ const builds: [string, Bundle][] = [
   ['hand-written', await buildBundle('profile-hand-written', VARIANTS[YARDSTICK]?.build)],
 ];
 for (const [n, ref] of settings.baselines.entries()) {
-  const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: REPOSITORY, encoding: 'utf8' }).trim();
   builds.push([`production at ${commit}`, await buildBundle(`profile-baseline-${n}`, await baselineBuild(ref, n))]);
 }
 
