@@ -62,7 +62,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid `limit` or `cursor`. */
+        /** @description Invalid `limit` or `cursor`; from the local server also malformed HTTP, or not exactly one `Host` header. */
         BadRequest: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
@@ -73,36 +73,51 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Missing, malformed, expired or otherwise invalid bearer token. */
+        /**
+         * @description Missing, malformed, expired or otherwise invalid bearer token: from the function (`Error`),
+         *     or with `-c jwtAuthorizer=true` from API Gateway's JWT authorizer (`GatewayError`,
+         *     `{"message":"Unauthorized"}`), before the function.
+         */
         Unauthorized: {
             headers: {
-                /** @description RFC 6750 challenge: `Bearer`, with `error="invalid_token"` when a token was sent. */
-                "WWW-Authenticate": string;
-                "Cache-Control": components["headers"]["CacheControl"];
-                "X-Content-Type-Options": components["headers"]["NoSniff"];
+                /**
+                 * @description The RFC 6750 challenge. The function always sends it: `Bearer`, or with a token
+                 *     `Bearer error="invalid_token", error_description="..."`. API Gateway's JWT authorizer
+                 *     puts the scope first: `Bearer scope="" error="invalid_token" error_description="..."`
+                 *     (its troubleshooting guide); AWS documents none for a request without a token.
+                 */
+                "WWW-Authenticate"?: string;
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
             };
         };
         /**
-         * @description Refused whatever the token. From the function: the token is valid but lacks the scope this
-         *     deployment requires (with `WWW-Authenticate`), or names more than 100 groups, the most one
-         *     request reads. With `-c edge=true`, from AWS WAF before the token is looked at ("Request
-         *     refused by the web application firewall"): the request matched an AWS managed rule (a
-         *     malformed request, an address on AWS's reputation lists); a changed request or address may pass.
+         * @description Refused whatever the token. From the function (`Error`): the token is valid but lacks the
+         *     scope this deployment requires (with `WWW-Authenticate`), or names more than 100 groups, the
+         *     most one request reads. With `-c jwtAuthorizer=true` and a required scope, from API
+         *     Gateway's JWT authorizer (`GatewayError`, `{"message":"Forbidden"}`). With `-c edge=true`,
+         *     from AWS WAF before the token is looked at (`Error`, "Request refused by the web application
+         *     firewall"): the request matched an AWS managed rule (a malformed request, an address on
+         *     AWS's reputation lists); a changed request or address may pass.
          */
         Forbidden: {
             headers: {
-                /** @description `Bearer error="insufficient_scope", scope="..."` (RFC 6750), when a scope is missing. */
+                /**
+                 * @description When a scope is missing (RFC 6750): the function's
+                 *     `Bearer error="insufficient_scope", scope="..."`, or API Gateway's JWT authorizer's, the
+                 *     scope first as in its 401: `Bearer scope="..." error="insufficient_scope" ...`.
+                 */
                 "WWW-Authenticate"?: string;
-                "Cache-Control": components["headers"]["CacheControl"];
-                "X-Content-Type-Options": components["headers"]["NoSniff"];
+                "Cache-Control": components["headers"]["CacheControlOfOurs"];
+                "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Error"] | components["schemas"]["GatewayError"];
             };
         };
         /**
@@ -182,27 +197,18 @@ export interface components {
             };
         };
         /**
-         * @description The function failed outside its own error handling: from a REST API. With `-c edge=true`,
-         *     CloudFront's or Lambda's own page instead, not JSON. Retry later.
+         * @description The function failed (502) or did not answer in time (504) outside its own error handling:
+         *     API Gateway's `GatewayError` from a REST API. With `-c edge=true`, CloudFront's own HTML
+         *     page instead ("502 ERROR The request could not be satisfied."; the function URL's own 502 is
+         *     not described). Retry later.
          */
-        BadGateway: {
+        GatewayFailure: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["GatewayError"];
-            };
-        };
-        /**
-         * @description The function did not answer in time: from a REST API. With `-c edge=true`, CloudFront's own
-         *     page instead, not JSON. Retry later.
-         */
-        GatewayTimeout: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["GatewayError"];
+                "text/html": unknown;
             };
         };
     };
@@ -269,9 +275,9 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["ServerError"];
-            502: components["responses"]["BadGateway"];
+            502: components["responses"]["GatewayFailure"];
             503: components["responses"]["Unavailable"];
-            504: components["responses"]["GatewayTimeout"];
+            504: components["responses"]["GatewayFailure"];
         };
     };
 }

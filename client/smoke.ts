@@ -28,7 +28,7 @@ export interface SmokeOptions {
   limit?: number;
   /**
    * Take API Gateway's own 401/403 (`{"message": …}`) for a refusal, as with -c jwtAuthorizer=true; off by
-   * default, since from the function that body breaks the contract.
+   * default, since the function answers `{error, message}` and its challenge.
    */
   gatewayRefusals?: boolean;
   /** The walk fails beyond this many pages rather than run on. */
@@ -77,10 +77,20 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
     log(`${check}: GET ${url} → ${response.status} in ${ms.toFixed(1)} ms`);
     try {
-      if (options.gatewayRefusals && isGatewayRefusal(response.status, body)) refusedBy = 'gateway';
-      else assertMatchesContract({ statusCode: response.status, headers: Object.fromEntries(response.headers), body });
+      assertMatchesContract({ statusCode: response.status, headers: Object.fromEntries(response.headers), body });
     } catch (error) {
       throw new SmokeFailure(check, (error as Error).message);
+    }
+    if (isGatewayRefusal(response.status, body)) {
+      if (!options.gatewayRefusals) {
+        throw new SmokeFailure(check, `${response.status} ${body} is API Gateway's refusal, not the function's`);
+      }
+      refusedBy = 'gateway';
+    } else if (response.status === 401 && !response.headers.has('www-authenticate')) {
+      throw new SmokeFailure(
+        check,
+        "missing header WWW-Authenticate, which the function's 401 always sends (RFC 6750)",
+      );
     }
     return { status: response.status, response, body };
   }
@@ -149,7 +159,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   };
 }
 
-/** API Gateway's JWT authorizer's own refusals (docs/deploy.md); openapi.yaml describes the function's. */
+/** API Gateway's JWT authorizer's own refusals (docs/deploy.md), which openapi.yaml allows beside the function's. */
 const isGatewayRefusal = (status: number, body: string) =>
   (status === 401 && body === '{"message":"Unauthorized"}') || (status === 403 && body === '{"message":"Forbidden"}');
 

@@ -9,8 +9,7 @@ import { createTokenVerifier } from './lib/auth/token-verifier.ts';
 import { readConfig } from './lib/config.ts';
 import { decodeCursor, encodeCursor } from './lib/cursor.ts';
 import { createPlantsClient } from './lib/dynamodb-client.ts';
-import { edgeViewerRequest } from './lib/edge/viewer-request.ts';
-import { SERVER_ERROR_BODY } from './lib/errors.ts';
+import { NotFoundError, SERVER_ERROR_BODY } from './lib/errors.ts';
 import { createGroupCache } from './lib/group-cache.ts';
 import { type ApiEvent, errorResponses, header, json, nextLink, queryParameters } from './lib/http.ts';
 import { parseLimit } from './lib/limit.ts';
@@ -23,7 +22,7 @@ import {
   startTracing,
   traceHandler,
 } from './lib/observability.ts';
-import { LIST_PLANTS, operationOf } from './lib/operations.ts';
+import { isCatchAll, LIST_PLANTS, operationOf, pathParametersOf } from './lib/operations.ts';
 import { PAGE_BYTE_BUDGET, pageBody } from './lib/page-budget.ts';
 import { accessiblePartitions } from './lib/partitions.ts';
 import { readPlantsPage } from './lib/plants.ts';
@@ -44,7 +43,7 @@ await startTracing(config.telemetry);
 recordInit(config.telemetry);
 
 async function listPlants(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
-  const caller = await authenticate(header(event, 'authorization'), verifyToken, config.auth);
+  const caller = await authenticate(header(event, config.auth.tokenHeader), verifyToken, config.auth);
   noteCaller(context, caller.sub);
 
   // The caller's own partition, then one per group the verified token names: nothing else.
@@ -76,9 +75,17 @@ const OPERATION_HANDLERS: Record<string, (event: ApiEvent, context: Context) => 
 
 function dispatch(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
   const operation = operationOf(event);
+  // A catch-all route (`$default`, a function URL) routes here: a path of no operation is a 404, as
+  // API Gateway answers one it has no route for.
+  if (!operation && isCatchAll(event)) throw new NotFoundError();
+  // …with the path variables API Gateway would have sent with a route of its own.
+  if (operation && isCatchAll(event) && 'rawPath' in event) {
+    const variables = pathParametersOf(operation, event.rawPath) ?? {};
+    if (Object.keys(variables).length > 0) event.pathParameters ??= variables;
+  }
   const handle = operation && OPERATION_HANDLERS[operation.operationId];
-  // Only the table's routes reach the function (the stack's routes, the edge's middleware, the local
-  // server's matcher): another is a wiring fault, a 500 whose cause the request record keeps.
+  // Else only the table's routes reach the function (the stack's, the local server's matcher):
+  // another is a wiring fault, a 500 whose cause the request record keeps.
   if (!handle)
     throw new Error(`The function has no operation for this route: ${operation?.operationId ?? 'none in the table'}`);
   return handle(event, context);
@@ -93,6 +100,4 @@ export const handler = middy<ApiEvent, APIGatewayProxyResult>()
   // ever be missing (it writes nothing when one is set), with the contract's generic 500 body.
   .use(httpErrorHandler({ logger: false, fallbackMessage: SERVER_ERROR_BODY }))
   .use(errorResponses())
-  // Behind the opt-in edge only (BEHIND_EDGE): the caller's token and host back where they belong.
-  .use(edgeViewerRequest(config.behindEdge))
   .handler(dispatch);

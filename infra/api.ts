@@ -56,7 +56,7 @@ export class PlantsApi extends Construct {
       ...(corsOrigins.length > 0 && {
         corsPreflight: {
           allowOrigins: corsOrigins,
-          allowMethods: [CorsHttpMethod.GET],
+          allowMethods: [...new Set(OPERATIONS.map(({ method }) => CorsHttpMethod[method]))],
           ...CORS_RULE,
         },
       }),

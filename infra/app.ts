@@ -2,7 +2,8 @@
 
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { flag } from './context-values.ts';
+import { NO_ALARM_EMAIL } from './alarm-mail.ts';
+import { flag, text } from './context-values.ts';
 import { bootstrapRequirements } from './deploy-access/bootstrap/app-boundary.ts';
 import { SettingsError } from './settings.ts';
 import { refuseDisposableProduction, stackKindLine, stackNameOf } from './stack-environment.ts';
@@ -19,6 +20,8 @@ try {
   refuseDisposableProduction(context, stackName);
   const stack = plantStoreStacks(app, stackName);
   console.error(stackKindLine(stack.stackName, flag(context, 'dev')));
+  // Alarms that mail no one are easy to miss: every synth without an address says so.
+  if (text(context, 'alarmEmail') === undefined) console.error(`${stack.stackName}: ${NO_ALARM_EMAIL}`);
 } catch (error) {
   // A bad -c flag is the operator's to fix: say which, without a stack trace.
   if (!(error instanceof SettingsError)) throw error;

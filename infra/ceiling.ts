@@ -1,20 +1,16 @@
 // The bill ceiling (-c maxRequestsPerSecond=N): stage throttle, concurrency and table maximum from one number.
 
+import { MAX_PLANT_ITEM_BYTES } from '../handlers/lib/plant-item.ts';
 import { type ContextReader, flag, integer, SettingsError } from './context-values.ts';
 
 /** The traffic lab/cost/cost.ts prices per million, and the default ceiling: they are the same number. */
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 100;
 /** API Gateway's default account-wide throttle (per Region): a stage cannot usefully ask for more. */
 export const MAX_REQUESTS_PER_SECOND = 10_000;
-/** 250 ms per request per environment at the ceiling: 13 times the mean billed 18.7 ms, room for a cold start. */
+/** 250 ms per request per environment at the ceiling: far above a warm request's billed duration (lab/docs/performance.md), room for a cold start. */
 export const REQUESTS_PER_ENVIRONMENT = 4;
 /** Few environments still take a burst of clients that all open the app at once. */
 export const MIN_CONCURRENCY = 10;
-/**
- * The largest plant the data CLI writes (local/data/plant-row.ts), as DynamoDB sizes it for reads; a larger
- * one written elsewhere is refused by the table's maximum (503). Real plants are under 100 bytes.
- */
-export const MAX_PLANT_ITEM_BYTES = 1024;
 /**
  * What the largest page reads (handlers/lib/config.ts, plants.ts; a test checks they agree): its partition's
  * page, then at most a page more from a cached group read, in at most 10 Queries of 4 KB units, halved.

@@ -1,6 +1,6 @@
 // Reading one CDK context value, each refusal naming the key and what it must be.
 
-import { integerRange, wholeNumberIn } from '../handlers/lib/environment.ts';
+import { exactBoolean, integerRange, wholeNumberIn } from '../handlers/lib/environment.ts';
 /** Reads a context value: `node.tryGetContext` in the stack, a plain map in tests. */
 export type ContextReader = (key: string) => unknown;
 
@@ -19,11 +19,13 @@ export function text(context: ContextReader, key: string): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/** `true` or `false` untrimmed, by the function's boolean rule (exactBoolean); unset or empty is false. */
 export function flag(context: ContextReader, key: string): boolean {
-  const value = text(context, key);
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  throw new SettingsError(`${key} must be true or false, got "${value}"`);
+  const value = context(key);
+  if (value === undefined || value === null || value === '') return false;
+  const flagged = typeof value === 'boolean' ? value : typeof value === 'string' ? exactBoolean(value) : undefined;
+  if (flagged === undefined) throw new SettingsError(`${key} must be true or false, got ${JSON.stringify(value)}`);
+  return flagged;
 }
 
 export function integer(context: ContextReader, key: string, fallback: number, min = 1, max = Infinity): number {

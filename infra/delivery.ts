@@ -1,6 +1,6 @@
 // Safe delivery: a version per change, and CodeDeploy moving the `live` alias with alarm rollback.
 
-import { type CfnResource, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import type { Alarm, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import {
@@ -8,12 +8,14 @@ import {
   LambdaDeploymentConfig,
   LambdaDeploymentGroup,
 } from 'aws-cdk-lib/aws-codedeploy';
+import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Alias, type CfnAlias, type Function as LambdaFunction, type Version } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
 import type { DeliverySettings, DeploymentStrategy } from './delivery-settings.ts';
 import { ALARM_PERIOD, alarm, busyMinuteRate } from './monitoring.ts';
 import type { AlarmSettings } from './settings.ts';
+import { stackRoleName } from './stack-environment.ts';
 
 export const LIVE_ALIAS = 'live';
 /** CodeDeploy takes at most 10 alarms per deployment group. */
@@ -26,6 +28,15 @@ const CONFIGS: Record<DeploymentStrategy, ILambdaDeploymentConfig> = {
   linear: LambdaDeploymentConfig.LINEAR_10PERCENT_EVERY_2MINUTES,
   'all-at-once': LambdaDeploymentConfig.ALL_AT_ONCE,
 };
+
+/** The group's service role, as LambdaDeploymentGroup would make it, named for the stack (stackRoleName). */
+function codeDeployRole(scope: Construct): Role {
+  return new Role(scope, 'CodeDeployRole', {
+    roleName: stackRoleName(Stack.of(scope).stackName, 'CodeDeploy'),
+    assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'),
+    managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSCodeDeployRoleForLambdaLimited')],
+  });
+}
 
 /**
  * New-version alarms fire on 2 bad minutes of 3: a version failing from its first request is caught about
@@ -72,6 +83,7 @@ export class Delivery extends Construct {
     this.newVersionAlarms = this.gated ? newVersionAlarms(this, fn, this.version, alarms, service) : [];
     this.deploymentGroup = new LambdaDeploymentGroup(this, 'DeploymentGroup', {
       alias: this.alias,
+      role: codeDeployRole(this),
       deploymentConfig: CONFIGS[settings.strategy],
       alarms: [...this.newVersionAlarms],
       autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: this.gated },

@@ -1,7 +1,7 @@
 // How callers reach the function (the HTTP API, or the edge): its metrics, variables and outputs.
 
 import type { Duration } from 'aws-cdk-lib';
-import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { functionEnvironment } from '../handlers/lib/environment.ts';
 import { customDomainBaseUrl, type PlantsApi } from './api.ts';
 import type { CustomDomain } from './custom-domain.ts';
@@ -29,6 +29,8 @@ export interface Front {
   environment: Record<string, string>;
   /** Where clients call (ApiUrl, CustomDomainUrl: deployed/outputs.ts reads them) and DNS targets. */
   outputs: FrontOutput[];
+  /** The front's own alarms in this stack, mailed with the stack's (monitoring.ts). */
+  alarms?: Alarm[];
 }
 
 /** The HTTP API (api.ts) as a front: its stage's URL, its custom domain, API Gateway's metrics. */

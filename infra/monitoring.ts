@@ -1,6 +1,6 @@
 // What on-call watches: alarms on sustained errors, throttling and latency, and one dashboard.
 
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -14,11 +14,11 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { RequestLogMode } from '../handlers/lib/environment.ts';
+import { OPERATIONS, tableCallsOf } from '../handlers/lib/operations.ts';
 import { DIMENSIONS, METRICS, METRICS_NAMESPACE, OUTCOMES, SERVICE_NAME } from '../handlers/lib/telemetry-names.ts';
+import { mailingTopic } from './alarm-mail.ts';
 import type { RequestMetrics } from './front.ts';
 import { keyRangeReadThrottles, throttleReasonsWidget } from './hot-partition.ts';
 import type { AlarmSettings } from './settings.ts';
@@ -47,6 +47,8 @@ export interface MonitoringProps {
   service?: string;
   /** The user pool has a machine client (authRequiredScope): watch the tokens Cognito bills. */
   machineClient?: boolean;
+  /** Alarms the front brings in this stack (the edge's BlockedFlood): mailed too, never a rollback alarm. */
+  frontAlarms?: Alarm[];
 }
 
 /**
@@ -59,7 +61,8 @@ const machineTokenRequests = () =>
   new Metric({
     namespace: 'AWS/Usage',
     metricName: 'CallCount',
-    dimensionsMap: { Service: 'Cognito user pool', Type: 'API', Resource: 'ClientAuthentication', Class: 'None' },
+    // The dimensions Cognito documents for its usage metrics: no Class, which it doesn't use.
+    dimensionsMap: { Service: 'Cognito user pool', Type: 'API', Resource: 'ClientAuthentication' },
     statistic: 'Sum',
     period: MACHINE_TOKENS_PERIOD,
   });
@@ -74,7 +77,16 @@ export class Monitoring extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    { requests, fn, table, alarms, requestLog = 'failures', service = SERVICE_NAME, machineClient }: MonitoringProps,
+    {
+      requests,
+      fn,
+      table,
+      alarms,
+      requestLog = 'failures',
+      service = SERVICE_NAME,
+      machineClient,
+      frontAlarms = [],
+    }: MonitoringProps,
   ) {
     super(scope, id);
 
@@ -95,7 +107,13 @@ export class Monitoring extends Construct {
         alarms.p99Ms,
         `p99 function duration above ${alarms.p99Ms} ms`,
       ),
-      alarm(this, 'DynamoDBThrottles', queryThrottles(table, ALARM_PERIOD), 0, 'DynamoDB throttled Query requests'),
+      alarm(
+        this,
+        'DynamoDBThrottles',
+        tableThrottles(table, ALARM_PERIOD),
+        0,
+        `DynamoDB throttled ${tableCallsOf(OPERATIONS).join(', ')} requests`,
+      ),
     ];
 
     // Not a rollback alarm: a hot group is traffic, not the new version; a rollback would not cool it.
@@ -119,24 +137,15 @@ export class Monitoring extends Construct {
       });
     }
 
-    const alarmEmail = alarms.email;
-    if (alarmEmail) {
-      const topic = new Topic(this, 'AlarmTopic', { displayName: 'Plant store alarms', enforceSSL: true });
-      topic.addSubscription(new EmailSubscription(alarmEmail));
-      for (const each of [...this.alarms, this.hotPartition, ...(this.machineTokens ? [this.machineTokens] : [])]) {
-        each.addAlarmAction(new SnsAction(topic));
-      }
-      Validations.of(topic).acknowledge({
-        id: 'AwsSolutions-SNS2',
-        reason:
-          'Alarm notifications carry alarm names and states only, no customer data; CloudWatch cannot publish to a ' +
-          'topic encrypted with the AWS-managed SNS key, and a customer-managed key is left to deployments that need one.',
-      });
+    if (alarms.email) {
+      const action = new SnsAction(mailingTopic(this, alarms.email));
+      const mailed = [...this.alarms, this.hotPartition, ...(this.machineTokens ? [this.machineTokens] : [])];
+      for (const each of [...mailed, ...frontAlarms]) each.addAlarmAction(action);
     }
 
     const serverErrors = requests.serverErrors(PERIOD);
     const p99 = fn.metricDuration({ statistic: 'p99', period: PERIOD });
-    const dynamoThrottles = queryThrottles(table, PERIOD);
+    const dynamoThrottles = tableThrottles(table, PERIOD);
     const emf = (name: string, dimensions: Record<string, string>, statistic = 'Sum') =>
       new Metric({
         namespace: METRICS_NAMESPACE,
@@ -214,11 +223,25 @@ function serverErrorRate(requests: RequestMetrics, { minRequests }: AlarmSetting
   return busyMinuteRate(requests.serverErrors(ALARM_PERIOD), requests.count(ALARM_PERIOD), minRequests, '5xx rate (%)');
 }
 
-// A plain metric (the ForOperations helper wraps even one operation in a math expression).
-function queryThrottles(table: Table, period: Duration): Metric {
-  return table.metric('ThrottledRequests', {
-    dimensionsMap: { TableName: table.tableName, Operation: 'Query' },
-    statistic: 'Sum',
+/**
+ * Throttled requests of every call the operations make on the table (operations.ts): a plain metric
+ * for one call (CDK's ForOperations helper wraps even one in a math expression), their sum for several.
+ */
+function tableThrottles(table: Table, period: Duration): Metric | MathExpression {
+  const calls = tableCallsOf(OPERATIONS);
+  const throttled = (call: string) =>
+    table.metric('ThrottledRequests', {
+      dimensionsMap: { TableName: table.tableName, Operation: call },
+      statistic: 'Sum',
+      period,
+    });
+  const [only] = calls;
+  if (only !== undefined && calls.length === 1) return throttled(only);
+  // A call without throttles has no datapoint: counted as 0, or the sum would have none either.
+  return new MathExpression({
+    expression: calls.map((_, i) => `FILL(m${i}, 0)`).join(' + '),
+    usingMetrics: Object.fromEntries(calls.map((call, i) => [`m${i}`, throttled(call)])),
+    label: 'ThrottledRequests',
     period,
   });
 }

@@ -15,6 +15,7 @@ import { LogGroup, LogGroupClass, type RetentionDays } from 'aws-cdk-lib/aws-log
 import type { Construct } from 'constructs';
 import { declaredUnset, functionEnvironment } from '../handlers/lib/environment.ts';
 import { OPERATIONS, tableCallsOf } from '../handlers/lib/operations.ts';
+import { alarmNotifications } from './alarm-mail.ts';
 import { PlantsApi } from './api.ts';
 import { monthlyBudget } from './budget/budget.ts';
 import { Delivery } from './delivery.ts';
@@ -26,7 +27,7 @@ import { THROTTLED_KEYS_INSIGHTS } from './hot-partition.ts';
 import { Identity } from './identity.ts';
 import { Monitoring } from './monitoring.ts';
 import { readSettings } from './settings.ts';
-import { ENVIRONMENT_TAG, serviceNameOf } from './stack-environment.ts';
+import { ENVIRONMENT_TAG, serviceNameOf, stackRoleName } from './stack-environment.ts';
 import { LOG_RETENTION_DAYS, telemetryEnvironment } from './telemetry.ts';
 
 const LOG_RETENTION = LOG_RETENTION_DAYS as RetentionDays;
@@ -42,8 +43,9 @@ export class PlantStoreStack extends Stack {
     const settings = readSettings((key) => this.node.tryGetContext(key), Object.keys(this.node.getAllContext()));
     // One `service` dimension per environment: a dev stack's errors never reach production's alarms.
     const service = serviceNameOf(settings.environment);
-    // Production keeps the data and the users when the stack goes; a dev stack leaves nothing.
-    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    // Production keeps the data and the users when the stack goes or replaces them; a dev stack leaves
+    // nothing, and neither does a first create that rolls back (CloudFormation's RetainExceptOnCreate).
+    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
 
     // Table: one item per plant, partitioned by owner (`user#<sub>` or `group#<name>`), sorted by plant id.
     const table = new Table(this, 'PlantsTable', {
@@ -78,7 +80,10 @@ export class PlantStoreStack extends Stack {
       removalPolicy,
       logGroupClass: LogGroupClass.STANDARD,
     });
-    const role = new Role(this, 'FunctionRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    const role = new Role(this, 'FunctionRole', {
+      roleName: stackRoleName(this.stackName, 'Function'),
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
     logGroup.grantWrite(role);
     const fn = new LambdaFunction(this, 'ListPlantsFunction', {
       description: 'GET /plants: the calling user’s plants',
@@ -167,6 +172,7 @@ export class PlantStoreStack extends Stack {
       requestLog: telemetry.requestLog,
       service,
       machineClient: identity.machineClient !== undefined,
+      frontAlarms: front.alarms,
     });
     delivery.rollBackOn(monitoring.alarms);
     if (settings.budget) monthlyBudget(this, settings.budget);
@@ -193,5 +199,6 @@ export class PlantStoreStack extends Stack {
     output('FunctionName', 'The function; the API invokes its `live` alias', fn.functionName);
     output('DeploymentApplication', 'CodeDeploy application', delivery.deploymentGroup.application.applicationName);
     output('DeploymentGroup', 'CodeDeploy deployment group', delivery.deploymentGroup.deploymentGroupName);
+    output('AlarmNotifications', 'Who the alarms reach (-c alarmEmail)', alarmNotifications(settings.alarms.email));
   }
 }

@@ -24,6 +24,12 @@ export function environmentOf(context: ContextReader): string {
   return name;
 }
 
+/** The stack's roles, named for it: each environment's execution policy names exactly its own (bootstrap/). */
+export type StackRole = 'Function' | 'CodeDeploy';
+export const stackRoleName = (stackName: string, role: StackRole) => `${stackName}-${role}`;
+/** IAM's limit on a role name (64), less the longest role's suffix. */
+const MAX_STACK_NAME = 64 - stackRoleName('', 'CodeDeploy').length;
+
 /**
  * `PlantStore` for production, `PlantStore-<env>` for others; `-c stackName` overrides, but not with another
  * environment's name, whose bootstrap policies would then reach it.
@@ -32,6 +38,11 @@ export function stackNameOf(context: ContextReader): string {
   const environment = environmentOf(context);
   const given = text(context, 'stackName');
   if (given === undefined) return defaultStackName(environment);
+  if (given.length > MAX_STACK_NAME) {
+    throw new SettingsError(
+      `-c stackName=${given} is ${given.length} characters; at most ${MAX_STACK_NAME}: the stack's role names carry it (IAM allows 64)`,
+    );
+  }
   const own = defaultStackName(environment);
   // Production's own prefix, `PlantStore-`, is every other environment's.
   const ours = given === own || (environment !== PRODUCTION && given.startsWith(`${own}-`));

@@ -13,7 +13,7 @@ export function plantStoreStacks(
   env: Environment = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 ): PlantStoreStack {
   const context = (key: string) => app.node.tryGetContext(key);
-  const { edge } = readSettings(context, Object.keys(app.node.getAllContext()));
+  const { edge, alarms } = readSettings(context, Object.keys(app.node.getAllContext()));
   if (edge === undefined) return new PlantStoreStack(app, id);
   if (env.region === undefined) {
     throw new SettingsError('edge=true needs the target Region: set AWS_REGION or use a profile that names one');
@@ -22,6 +22,7 @@ export function plantStoreStacks(
   const waf = new EdgeWafStack(app, `${id}${EDGE_WAF_STACK.suffix}`, {
     env: { ...env, region: EDGE_WAF_STACK.region },
     settings: edge,
+    alarmEmail: alarms.email,
   });
   return new PlantStoreStack(app, id, { env, crossRegionReferences: true, webAclArn: waf.webAcl.attrArn });
 }

@@ -1,9 +1,10 @@
-// `npm run bench:bill -w lab [-- <monthly requests>] [-- <results.json>]`: the monthly bill, worst hour and
-// flag prices recomputed from a results.json's measured per-request figures (the committed reference
-// by default), without measuring anything: what to run after changing a price, a traffic level or the
-// users assumed. Given a monthly request count, the month at that traffic, every line.
+// `npm run bench:bill -w lab [-- <monthly requests>] [-- <results.json>] [--update-reference]`: the monthly
+// bill, worst hour and flag prices recomputed from a results.json's measured per-request figures (the
+// committed reference by default), without measuring anything: what to run after changing a price, a
+// traffic level, the users assumed or the model, written back with --update-reference. Given a monthly
+// request count, the month at that traffic, every line.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../local/cli/args.ts';
 import { runCli } from '../local/cli/shell.ts';
 import { levelAt, monthlyRow } from './cost/bill.ts';
@@ -13,17 +14,21 @@ import { ASSUMPTIONS } from './cost/traffic.ts';
 import { billRows, monthRows } from './report/bill-report.ts';
 import type { BenchResults } from './results.ts';
 
-const USAGE = `Usage: npm run bench:bill -w lab [-- [--monthly-requests N | N] [RESULTS.json]]
+const USAGE = `Usage: npm run bench:bill -w lab [-- [--monthly-requests N | N] [RESULTS.json] [--update-reference]]
 
   Recomputes the monthly bill, the worst hour and every flag's price from a results file's measured
-  figures (default: the committed reference, lab/results.json), measuring nothing. With a monthly
-  request count (10000000, 10e6), the month at that traffic instead, with ${ASSUMPTIONS.usersPerRequestPerSecond.toLocaleString('en-US')}
-  monthly active users per request a second.`;
+  figures (default: the committed reference, lab/results.json), measuring nothing; --update-reference
+  writes them back into that file. With a monthly request count (10000000, 10e6), the month at that
+  traffic instead, with ${ASSUMPTIONS.usersPerRequestPerSecond.toLocaleString('en-US')} monthly active users per request a second.`;
 
 const COUNT = /^\d+(\.\d+)?(e\d+)?$/i;
 
 await runCli(
-  { usage: USAGE, options: { 'monthly-requests': { type: 'string' } }, positionals: true },
+  {
+    usage: USAGE,
+    options: { 'monthly-requests': { type: 'string' }, 'update-reference': { type: 'boolean', default: false } },
+    positionals: true,
+  },
   ({ values, positionals }) => {
     const counts = [values['monthly-requests'], ...positionals.filter((p) => COUNT.test(p))].filter(
       (p): p is string => p !== undefined,
@@ -49,8 +54,11 @@ await runCli(
     });
     if (requests === undefined) {
       console.log(billRows(bill).join('\n'));
+      // The measured figures stay as they were: only the sections computed from them are rewritten.
+      if (values['update-reference']) writeFileSync(file, `${JSON.stringify({ ...results, cost: bill }, null, 2)}\n`);
       return;
     }
+    if (values['update-reference']) throw new UsageError('--update-reference rewrites the whole bill: give no count');
     const { alarms, dashboard, contributorInsights, customMetrics } = cost.monthlyUsd;
     const fixed = { alarms, dashboard, contributorInsights, customMetrics };
     const level = levelAt(requests / (3600 * BILLING_FACTS.hoursPerMonth));

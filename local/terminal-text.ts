@@ -1,10 +1,19 @@
 // Text others chose, made safe for a terminal or CI log: control characters escaped.
 
-/** C0 and C1 controls, DEL, line and paragraph separators, bidi overrides, and the backslash that escapes them. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * What a terminal acts on or hides rather than shows, by Unicode's own categories: controls (Cc: C0,
+ * DEL, C1), format characters (Cf: bidi marks, isolates and overrides, zero-width characters, the BOM,
+ * tag characters), line and paragraph separators (Zl, Zp); and the backslash that escapes them.
+ */
+const UNSAFE = /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
-const hex = (char: string, digits: number) => char.charCodeAt(0).toString(16).padStart(digits, '0');
+const hex = (unit: string, digits: number) => unit.charCodeAt(0).toString(16).padStart(digits, '0');
+/** `\uNNNN` per UTF-16 unit: a character past U+FFFF is its surrogate pair, as JSON and JavaScript spell it. */
+const unicodeEscape = (char: string) =>
+  char
+    .split('')
+    .map((unit) => `\\u${hex(unit, 4)}`)
+    .join('');
 
 /**
  * One value or line: each unsafe character as `\xNN` or `\uNNNN`, a backslash doubled, so an escape in
@@ -13,7 +22,7 @@ const hex = (char: string, digits: number) => char.charCodeAt(0).toString(16).pa
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, (char) => {
     if (char === '\\') return '\\\\';
-    return char <= '\u00ff' ? `\\x${hex(char, 2)}` : `\\u${hex(char, 4)}`;
+    return char <= '\u00ff' ? `\\x${hex(char, 2)}` : unicodeEscape(char);
   });
 }
 
@@ -22,7 +31,7 @@ export function escapeControls(text: string): string {
  * escape, so `--json` output (JSON.stringify leaves C1 controls and bidi raw) stays valid and parses equal.
  */
 export function escapeOutput(text: string): string {
-  return text.replace(UNSAFE, (char) => ('\\\t\n'.includes(char) ? char : `\\u${hex(char, 4)}`));
+  return text.replace(UNSAFE, (char) => ('\\\t\n'.includes(char) ? char : unicodeEscape(char)));
 }
 
 const rawWrites = new WeakMap<NodeJS.WriteStream, NodeJS.WriteStream['write']>();

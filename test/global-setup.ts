@@ -18,7 +18,7 @@ export const RUN_DIR_ENV = 'PLANT_STORE_TEST_RUN_DIR';
 /** The synth server's process id, which test/global-teardown.ts stops. */
 export const SYNTH_SERVER_PID_ENV = 'PLANT_STORE_TEST_SYNTH_SERVER_PID';
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup({ testTimeout }: { testTimeout: number }): Promise<void> {
   // Test files find moto_server and cfn-lint by name: PATH is what tells them which ones.
   process.env.PATH = await ensureCheckers(process.env.PATH ?? '', venvDir(process.env));
   const runDir = mkdtempSync(join(tmpdir(), 'plant-store-test-'));
@@ -26,13 +26,13 @@ export default async function globalSetup(): Promise<void> {
   const file = join(runDir, 'tls.json');
   writeFileSync(file, JSON.stringify(await createTlsIdentity()), { mode: 0o600 });
   process.env.PLANT_STORE_TEST_TLS = file;
-  await startSynthServer(runDir);
+  await startSynthServer(runDir, testTimeout);
   // The suite starts the CLIs, npm start and the bundle as child processes hundreds of times: with
   // Node's compile cache each compiles (and strips the types of) a file once a run, not once a start.
   process.env.NODE_COMPILE_CACHE = join(runDir, 'node-compile-cache');
 }
 
-async function startSynthServer(runDir: string): Promise<void> {
+async function startSynthServer(runDir: string, hangAfterMs: number): Promise<void> {
   const cache = join(runDir, 'synth');
   mkdirSync(cache);
   const portFile = join(runDir, 'synth-server.port');
@@ -46,8 +46,11 @@ async function startSynthServer(runDir: string): Promise<void> {
   );
   // Jest's own process must not wait for it: the teardown stops it.
   server.unref();
-  for (let waited = 0; !existsSync(portFile); waited += 50) {
-    if (server.exitCode !== null || waited > 30_000) {
+  // As long as its start takes (it loads aws-cdk-lib, seconds on a busy machine), up to the run's
+  // hang-catcher, jest's testTimeout (jest.config.js): set-up has no timeout of its own.
+  const started = performance.now();
+  while (!existsSync(portFile)) {
+    if (server.exitCode !== null || performance.now() - started > hangAfterMs) {
       // Jest runs no teardown after a failed set-up: nothing of this run may stay behind.
       server.kill('SIGKILL');
       rmSync(runDir, { recursive: true, force: true });

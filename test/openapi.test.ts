@@ -5,6 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { OPERATIONS } from '../handlers/lib/operations.ts';
+import { JWT_AUTHORIZER_ANSWERS } from './helpers/gateway-answers.ts';
 import { assertMatchesContract, openapi } from './helpers/openapi.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: openapi.yaml, read by path
@@ -100,12 +101,20 @@ describe('openapi.yaml', () => {
     }
   });
 
-  it("leaves the JWT authorizer's refusals (-c jwtAuthorizer=true) out of 401 and 403, the function's (npm run smoke takes them apart)", () => {
-    const refusal = {
-      ...gateway(401, 'Unauthorized'),
-      headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
-    };
-    expect(() => assertMatchesContract(refusal)).toThrow(/missing header Cache-Control/);
-    expect(() => assertMatchesContract(gateway(403, 'Forbidden'))).toThrow(/missing header Cache-Control/);
+  it.each(Object.entries(JWT_AUTHORIZER_ANSWERS))(
+    "documents the JWT authorizer's refusal of %s (-c jwtAuthorizer=true) beside the function's",
+    (_, answer) => {
+      expect(() => assertMatchesContract(answer)).not.toThrow();
+    },
+  );
+
+  it('refuses what neither the function nor the authorizer sends in a 401 or 403', () => {
+    const refused = JWT_AUTHORIZER_ANSWERS['a refused token'];
+    const challenge = (value: string) => ({ ...refused, headers: { ...refused.headers, 'www-authenticate': value } });
+    expect(() => assertMatchesContract(challenge('Basic realm="plants"'))).toThrow(/header WWW-Authenticate/);
+    expect(() => assertMatchesContract(challenge('Bearer error="insufficient_scope"'))).toThrow(/WWW-Authenticate/);
+    expect(() => assertMatchesContract({ ...refused, body: '{"message":"Unauthorized","error":"x"}' })).toThrow(/body/);
+    const html = { ...refused, headers: { 'content-type': 'text/html' }, body: '<h1>401</h1>' };
+    expect(() => assertMatchesContract(html)).toThrow(/content-type/);
   });
 });

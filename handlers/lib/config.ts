@@ -7,6 +7,7 @@ import {
   DEFAULT_GROUP_CACHE_TTL_SECONDS,
   DEFAULT_JWKS_TIMEOUT_MS,
   ENV,
+  exactBoolean,
   type IssuerType,
   integerRange,
   MAX_BASE_URL_LENGTH,
@@ -73,10 +74,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     maxPageSize: readInteger(env, ENV.maxPageSize, { fallback: DEFAULT_MAX_PAGE_SIZE, min: 1, max: MAX_MAX_PAGE_SIZE }),
     publicBaseUrl: readPublicBaseUrl(env),
+    publicHostHeader: readHeaderName(env, ENV.publicHostHeader),
     requestContextFromApiGateway: env[ENV.samLocal] !== 'true',
-    // Strict: behind the edge Authorization holds CloudFront's signature, so a misspelt value must
-    // stop the function rather than have it read the wrong header.
-    behindEdge: readBoolean(env, ENV.behindEdge),
     auth: {
       issuer,
       audience: list(required(env, ENV.audience)),
@@ -98,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requiredScope: optional(env, ENV.requiredScope)?.split(/\s+/),
       // Sharing is off unless a claim is configured.
       groupsClaim: readGroupsClaim(env, isCognito ? COGNITO_GROUPS_CLAIM : undefined),
+      tokenHeader: readHeaderName(env, ENV.tokenHeader) ?? 'authorization',
     },
     telemetry: readTelemetry(env),
     groupCache: {
@@ -132,12 +132,13 @@ function readInteger(
 
 /**
  * Powertools' own rule (Tracer.setTracingEnabled), read before loading it: on Lambda, unless
- * POWERTOOLS_TRACE_ENABLED=false; never under sam local or Amplify mock.
+ * POWERTOOLS_TRACE_ENABLED=false; never under sam local or Amplify mock. The variable is read
+ * strictly, so every value accepted means to Powertools what it means here.
  */
 export function tracingEnabled(env: NodeJS.ProcessEnv): boolean {
   const executionEnv = env.AWS_EXECUTION_ENV ?? '';
   return (
-    env[ENV.traceEnabled]?.toLowerCase() !== 'false' &&
+    readBoolean(env, ENV.traceEnabled, true) &&
     executionEnv !== '' &&
     executionEnv !== 'AWS_Lambda_amplify-mock' &&
     !env[ENV.samLocal]
@@ -153,8 +154,8 @@ function readTelemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
     requestLog: requestLog as RequestLogMode,
     service: optional(env, ENV.service) ?? SERVICE_NAME,
     namespace: optional(env, ENV.namespace) ?? METRICS_NAMESPACE,
-    metrics: optional(env, ENV.metricsDisabled)?.toLowerCase() !== 'true',
-    pretty: optional(env, ENV.dev)?.toLowerCase() === 'true',
+    metrics: !readBoolean(env, ENV.metricsDisabled),
+    pretty: readBoolean(env, ENV.dev),
     tracing: tracingEnabled(env),
     version: optional(env, ENV.version) ?? '$LATEST',
     initializationType: optional(env, ENV.initializationType),
@@ -194,12 +195,17 @@ function readDynamodbEndpoint(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
-/** "true" or "false" (unset: false), as the SDK reads its boolean variables; anything else stops the function. */
-function readBoolean(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = optional(env, name);
-  if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+/**
+ * The one strict boolean reader: "true" or "false" untrimmed, as the SDK reads its own boolean
+ * variables (exactBoolean); unset or empty (sam local's way to unset) is `fallback`; anything else,
+ * " true" and "true\n" included, stops the function.
+ */
+function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = exactBoolean(raw);
+  if (value === undefined) throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(raw)}`);
+  return value;
 }
 
 // Plain http only where nothing crosses a network: `npm start` links to itself on loopback. A
@@ -217,6 +223,16 @@ function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
     );
   }
   return base;
+}
+
+// RFC 9110's token, the characters a field name may have: lower-cased, as events carry headers.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+/** A header name, lower-cased, or undefined when unset; anything that can't name a header stops the function. */
+function readHeaderName(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = optional(env, name)?.toLowerCase();
+  if (raw === undefined || HEADER_NAME.test(raw)) return raw;
+  throw new ConfigError(`${name} must be an HTTP header name, got "${raw}"`);
 }
 
 function parseHttps(raw: string): URL | undefined {

@@ -1,8 +1,6 @@
 // The function's environment: every variable's name, written once, the writer the stack, the local
 // server, sam local and the lab build it with (config.ts reads it through the same names), and
-// what the values may be. The edge's variable is named in its own folder (edge/environment.ts).
-
-import { BEHIND_EDGE } from './edge/environment.ts';
+// what the values may be.
 
 /** The name of each variable the function reads, by the setting it carries. */
 export const ENV = {
@@ -19,9 +17,10 @@ export const ENV = {
   jwksTimeoutMs: 'AUTH_JWKS_TIMEOUT_MS',
   requiredScope: 'AUTH_REQUIRED_SCOPE',
   groupsClaim: 'AUTH_GROUPS_CLAIM',
+  tokenHeader: 'AUTH_TOKEN_HEADER',
   publicBaseUrl: 'PUBLIC_BASE_URL',
+  publicHostHeader: 'PUBLIC_HOST_HEADER',
   requestLog: 'REQUEST_LOG',
-  behindEdge: BEHIND_EDGE,
   service: 'POWERTOOLS_SERVICE_NAME',
   namespace: 'POWERTOOLS_METRICS_NAMESPACE',
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
@@ -72,8 +71,12 @@ export interface Config {
    * for next links. Not under `sam local` (AWS_SAM_LOCAL), which copies the client's Host there.
    */
   requestContextFromApiGateway: boolean;
-  /** Reached only through the opt-in edge (docs/edge.md): the handler adds its middleware. */
-  behindEdge: boolean;
+  /**
+   * A request header naming the host clients called, set by whatever fronts the function and never
+   * passed on from a caller (a CDN's viewer function, say): next links go there when PUBLIC_BASE_URL
+   * is unset. Unset: no header is trusted for it.
+   */
+  publicHostHeader: string | undefined;
   auth: AuthConfig;
   telemetry: TelemetryConfig;
   groupCache: GroupCacheConfig;
@@ -95,6 +98,12 @@ export interface AuthConfig {
   requiredScope: string[] | undefined;
   /** Claim naming the caller's groups (whose plants the caller may also read), or undefined: no sharing. */
   groupsClaim: string | undefined;
+  /**
+   * The request header that carries the bearer token: `authorization`, unless a front puts the
+   * caller's token elsewhere because Authorization carries its own signature (a CDN signing its
+   * requests to a function URL).
+   */
+  tokenHeader: string;
 }
 
 /** The Region (unset: refused at the first call, as the SDK refuses it) and DynamoDB's endpoint variants. */
@@ -153,7 +162,7 @@ export function functionEnvironment({
   dynamodbDeadlineMs,
   maxPageSize,
   publicBaseUrl,
-  behindEdge,
+  publicHostHeader,
   auth = {},
   telemetry = {},
   groupCache = {},
@@ -168,6 +177,7 @@ export function functionEnvironment({
     jwksTimeoutMs,
     requiredScope,
     groupsClaim,
+    tokenHeader,
   } = auth;
   const { requestLog, service, namespace, metrics, pretty, tracing, version, initializationType } = telemetry;
   const values: Record<keyof typeof ENV, string | number | undefined> = {
@@ -184,8 +194,9 @@ export function functionEnvironment({
     jwksTimeoutMs,
     requiredScope: requiredScope?.join(' '),
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
+    tokenHeader,
     publicBaseUrl,
-    behindEdge: behindEdge === undefined ? undefined : String(behindEdge),
+    publicHostHeader,
     requestLog,
     service,
     namespace,
@@ -250,6 +261,15 @@ export function wholeNumberIn(raw: string, min: number, max: number): number | u
   if (!/^\d+$/.test(raw)) return undefined;
   const value = Number(raw);
   return value >= min && value <= max ? value : undefined;
+}
+
+/**
+ * `true` or `false` exactly, else undefined: the AWS SDK's rule for its own boolean variables
+ * (@smithy/core's booleanSelector), so no spaces, newlines or other spellings. The one boolean rule
+ * of the function's variables and the stack's context values; each reader says what unset means.
+ */
+export function exactBoolean(raw: string): boolean | undefined {
+  return raw === 'true' ? true : raw === 'false' ? false : undefined;
 }
 
 /** The range as a refusal says it: "an integer from 1 to 10000", "a positive integer". */

@@ -52,6 +52,7 @@ export const AUTH_FAILURES = [
   'wrong_issuer',
   'wrong_audience',
   'unknown_key',
+  // A key the set publishes but may not verify with: too weak, or for another use (jwks-cache.ts).
   'weak_key',
   'no_subject',
   'wrong_token_use',

@@ -11,7 +11,7 @@ export type ApiEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
  * Per-user data must never sit in a shared cache; and no browser may sniff a JSON body into
  * something it would render or run.
  */
-const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+export const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
 const isHttpApi = (event: ApiEvent): event is APIGatewayProxyEventV2 => 'rawPath' in event;
 

@@ -49,17 +49,55 @@ export const tableCallsOf = (operations: readonly Operation[]): TableCall[] => [
   ...new Set(operations.flatMap(({ tableCalls }) => tableCalls)),
 ];
 
+/**
+ * The longest route key a route may have: the access log's `route` field (telemetry-names.ts), which
+ * the lab's worst hour prices at this length, so that a new route moves no committed figure.
+ */
+export const MAX_ROUTE_KEY_LENGTH = 64;
+
 /** `GET /plants`: API Gateway's route key, and the local server's. */
 export const routeKeyOf = ({ method, path }: Operation): string => `${method} ${path}`;
 
+// What a path variable may hold, raw or percent-encoded as each surface sees the path: no `/` or `\`
+// (nor %2F, %5C), no control character (nor %00-%1F, %7F), no `%` outside an escape, and not `.` or
+// `..` in any spelling, which a proxy or a handler might resolve. Written with ES 5.1's regular
+// expressions only (no lookahead, no \p{…}), which CloudFront Functions' runtime has.
+const DOT = String.raw`\.|%2[Ee]`;
+const NOT_DOT = [
+  String.raw`[^/\\%.\x00-\x1f\x7f-\x9f]`,
+  '%2[0-9A-Da-d]',
+  '%[346][0-9A-Fa-f]',
+  '%5[0-9ABD-Fabd-f]',
+  '%7[0-9A-Ea-e]',
+  '%[89A-Fa-f][0-9A-Fa-f]',
+].join('|');
+/** One path variable's segment: at least one unit that is not a dot, or three dots or more. */
+const VARIABLE = `(?:(?:${DOT})*(?:${NOT_DOT})(?:${DOT}|${NOT_DOT})*|(?:${DOT}){3,})`;
+
 /**
  * A path template as a pattern over a request's path: each `{name}` one non-empty segment, as HTTP
- * APIs match path variables; the rest literally. Its `source` also runs in the edge's CloudFront
- * function (infra/edge/viewer-function.ts).
+ * APIs match path variables, of what VARIABLE allows; the rest literally. Its `source` also runs in
+ * the edge's CloudFront function (infra/edge/viewer-function.ts).
  */
-export function pathPattern(template: string): RegExp {
+export function pathPattern(template: string, capture = false): RegExp {
   const parts = template.split(/\{[^/{}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('[^/]+')}$`);
+  return new RegExp(`^${parts.join(capture ? `(${VARIABLE})` : VARIABLE)}$`);
+}
+
+/**
+ * The path variables of a request's path under an operation's template (`/plants/{id}` and `/plants/p1`:
+ * `{ id: 'p1' }`), decoded as HTTP APIs decode them; undefined when the path doesn't match or a value
+ * isn't valid percent-encoded UTF-8. `{}` for a template without variables.
+ */
+export function pathParametersOf({ path: template }: Operation, path: string): Record<string, string> | undefined {
+  const names = [...template.matchAll(/\{([^/{}]+)\}/g)].map(([, name]) => name ?? '');
+  const values = pathPattern(template, true).exec(path)?.slice(1);
+  if (values === undefined) return undefined;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i] ?? '')]));
+  } catch {
+    return undefined;
+  }
 }
 
 const PATTERNS = new Map(OPERATIONS.map((operation) => [operation, pathPattern(operation.path)]));
@@ -69,12 +107,19 @@ export function routeOf(method: string, path: string): Operation | undefined {
   return OPERATIONS.find((operation) => operation.method === method && PATTERNS.get(operation)?.test(path));
 }
 
+/** An event of a catch-all route: an HTTP API's `$default` route, or a Lambda function URL's. */
+export const isCatchAll = (event: ApiEvent): boolean => 'routeKey' in event && event.routeKey === '$default';
+
 /**
- * The operation API Gateway routed this event to: payload 2.0's `routeKey` (behind the edge, the
- * route its middleware found); payload 1.0's method and resource (REST's route, without the stage).
- * Undefined for a route the table doesn't hold.
+ * The operation API Gateway routed this event to: payload 2.0's `routeKey`; payload 1.0's method and
+ * resource (REST's route, without the stage); a catch-all route's by its method and path, as API
+ * Gateway routes. Undefined for a route the table doesn't hold.
  */
 export function operationOf(event: ApiEvent): Operation | undefined {
+  if (isCatchAll(event) && 'rawPath' in event) {
+    const operation = routeOf(event.requestContext.http.method, event.rawPath);
+    return operation && pathParametersOf(operation, event.rawPath) ? operation : undefined;
+  }
   const key = 'routeKey' in event ? event.routeKey : `${event.httpMethod} ${event.resource}`;
   return OPERATIONS.find((operation) => routeKeyOf(operation) === key);
 }

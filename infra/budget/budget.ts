@@ -1,5 +1,6 @@
 // The optional budget alarm (-c monthlyBudgetUsd=N): mails at 80% and 100% of actual, 100% forecast.
 
+import { Stack } from 'aws-cdk-lib';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import type { Construct } from 'constructs';
 import { type ContextReader, decimal, SettingsError, text } from '../context-values.ts';
@@ -38,6 +39,8 @@ export const BUDGET_NOTICES = [
 export function monthlyBudget(scope: Construct, { usd, email }: BudgetSettings): CfnBudget {
   return new CfnBudget(scope, 'MonthlyBudget', {
     budget: {
+      // Named for the stack: each environment's execution policy reaches its own budget by name (bootstrap/).
+      budgetName: `${Stack.of(scope).stackName}-MonthlyBudget`,
       budgetType: 'COST',
       timeUnit: 'MONTHLY',
       budgetLimit: { amount: usd, unit: 'USD' },

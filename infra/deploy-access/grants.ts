@@ -5,7 +5,7 @@ import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EDGE_WAF_STACK } from '../edge/waf.ts';
 import { defaultStackName } from '../stack-environment.ts';
 import { qualifierOf } from './bootstrap/policies.ts';
-import { POST_DEPLOY_READS, postDeployReadStatements } from './reads.ts';
+import { DRIFT_STACK_ACTIONS, driftStatements } from './reads.ts';
 
 /** What the smoke check's token needs (deployed/smoke-user.ts): its secret; InitiateAuth needs no IAM permission. */
 export const SMOKE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'];
@@ -48,12 +48,16 @@ const BESIDE_STACKS = [EDGE_WAF_STACK];
 const inRegions = <T>(each: (region: string) => T) =>
   [Aws.REGION, ...new Set(BESIDE_STACKS.map(({ region }) => region))].map(each);
 
-/** An environment's stack (PlantStore, PlantStore-<env>) and those the options may add beside it. */
+/** An environment's stack (PlantStore, PlantStore-<env>) and those the options may add beside it: name, Region. */
+const stacksOf = (environment: string) => [
+  [defaultStackName(environment), Aws.REGION],
+  ...BESIDE_STACKS.map(({ suffix, region }) => [`${defaultStackName(environment)}${suffix}`, region]),
+];
+
 export const stackArnsOf = (environment: string) =>
-  [
-    [defaultStackName(environment), Aws.REGION],
-    ...BESIDE_STACKS.map(({ suffix, region }) => [`${defaultStackName(environment)}${suffix}`, region]),
-  ].map(([name, region]) => `arn:${Aws.PARTITION}:cloudformation:${region}:${Aws.ACCOUNT_ID}:stack/${name}/*`);
+  stacksOf(environment).map(
+    ([name, region]) => `arn:${Aws.PARTITION}:cloudformation:${region}:${Aws.ACCOUNT_ID}:stack/${name}/*`,
+  );
 
 export const stackAcknowledgements = (environment: string, what: string) =>
   stackArnsOf(environment).map((arn) =>
@@ -66,9 +70,17 @@ export const stackAcknowledgements = (environment: string, what: string) =>
  */
 export function deployGrants(environment: string, smokeSecretArn: string) {
   const qualifier = qualifierOf(environment);
+  const drift = driftStatements(
+    environment,
+    stacksOf(environment).map(([name]) => name ?? ''),
+  );
   const bucket = (region: string) => `arn:${Aws.PARTITION}:s3:::cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-${region}`;
   const statements = [
-    new PolicyStatement({ sid: 'DeployOwnStacks', actions: DEPLOY_STACK_ACTIONS, resources: stackArnsOf(environment) }),
+    new PolicyStatement({
+      sid: 'DeployOwnStacks',
+      actions: [...DEPLOY_STACK_ACTIONS, ...DRIFT_STACK_ACTIONS],
+      resources: stackArnsOf(environment),
+    }),
     new PolicyStatement({
       sid: 'PassOwnExecutionRole',
       actions: ['iam:PassRole'],
@@ -77,6 +89,15 @@ export function deployGrants(environment: string, smokeSecretArn: string) {
           `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${qualifier}-cfn-exec-role-${Aws.ACCOUNT_ID}-${region}`,
       ),
       conditions: { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } },
+    }),
+    // npm run preflight: IAM's policy simulator on its own execution role, before anything is created.
+    new PolicyStatement({
+      sid: 'PreflightOwnExecutionRole',
+      actions: ['iam:SimulatePrincipalPolicy'],
+      resources: inRegions(
+        (region) =>
+          `arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/cdk-${qualifier}-cfn-exec-role-${Aws.ACCOUNT_ID}-${region}`,
+      ),
     }),
     new PolicyStatement({
       sid: 'PublishOwnAssets',
@@ -93,17 +114,14 @@ export function deployGrants(environment: string, smokeSecretArn: string) {
     // No Admin* call on the pool (AdminSetUserPassword cannot be narrowed to one user): the smoke
     // user's password is read from this one secret, and the sign-in is the app client's public one.
     new PolicyStatement({ sid: 'ReadOwnSmokeSecret', actions: SMOKE_SECRET_ACTIONS, resources: [smokeSecretArn] }),
-    ...postDeployReadStatements(environment),
+    ...drift.map(({ statement }) => statement),
   ];
-  const readAcknowledgements = POST_DEPLOY_READS.map(({ action, resource }) =>
-    ack(
-      resource(defaultStackName(environment)),
-      `${action} only, read-only, by the post-deploy check: CloudFormation names each resource after the ${environment} stack with a suffix it picks (budgets and HTTP APIs: ids AWS picks; HTTP APIs fenced by the environment tag).`,
-    ),
+  const driftAcknowledgements = drift.flatMap(({ statement, reason }) =>
+    statement.resources.filter((resource) => resource.includes('*')).map((resource) => ack(resource, reason)),
   );
   const acknowledgements = [
-    ...readAcknowledgements,
-    ...stackAcknowledgements(environment, 'deployed through change sets only'),
+    ...driftAcknowledgements,
+    ...stackAcknowledgements(environment, 'deployed through change sets only, and drift-detected after'),
     ...inRegions((region) =>
       ack(
         `${bucket(region)}/*`,

@@ -25,7 +25,8 @@ import type { Construct } from 'constructs';
 import { ENVIRONMENT_TAG } from '../stack-environment.ts';
 import {
   boundaryName,
-  executionPolicyName,
+  EXECUTION_POLICY_FILES,
+  executionPolicyNameOf,
   qualifierOf,
   renderPolicy,
   SMOKE_USERNAME,
@@ -61,15 +62,19 @@ export class DeployAccessStack extends Stack {
         description: `Permissions boundary of every role the ${environment} stacks create`,
         document: PolicyDocument.fromJson(renderPolicy('permissions-boundary', environment, where)),
       });
-      const execution = new ManagedPolicy(this, `Execution${pascal(environment)}`, {
-        managedPolicyName: executionPolicyName(environment),
-        description: `CloudFormation execution policy of the ${environment} bootstrap (qualifier ${qualifierOf(environment)})`,
-        document: PolicyDocument.fromJson(renderPolicy('execution-policy', environment, where)),
-      });
-      acknowledgeWildcards(
-        execution,
-        'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses only on resources created with, or carrying, the environment tag (docs/pipeline.md, "What one account still shares").',
-      );
+      for (const file of EXECUTION_POLICY_FILES) {
+        // The first keeps the id it had when it was the only one: a named policy cannot be replaced in place.
+        const id = file === 'execution-policy' ? 'Execution' : pascal(file);
+        const execution = new ManagedPolicy(this, `${id}${pascal(environment)}`, {
+          managedPolicyName: executionPolicyNameOf(file, environment),
+          description: `CloudFormation execution policy (${file}) of the ${environment} bootstrap (qualifier ${qualifierOf(environment)})`,
+          document: PolicyDocument.fromJson(renderPolicy(file, environment, where)),
+        });
+        acknowledgeWildcards(
+          execution,
+          'The execution policy names resources by their stack-name prefix; services whose ids AWS chooses only on resources created with, or carrying, the environment tag; a grant that cannot be fenced says what it reaches (docs/pipeline.md, "What one account still shares").',
+        );
+      }
       acknowledgeWildcards(
         boundary,
         "A boundary caps what a role may ever do: the environment's own resources by name prefix, nothing of IAM, nothing tagged for another environment.",

@@ -18,6 +18,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { functionEnvironment } from '../../handlers/lib/environment.ts';
@@ -26,7 +27,7 @@ import type { CustomDomain } from '../custom-domain.ts';
 import type { Front, FrontOutput, RequestMetrics } from '../front.ts';
 import { aliasFunctionUrl, allowOnlyDistribution, functionUrlHost, functionUrlMetrics } from './function-url.ts';
 import type { EdgeSettings } from './settings.ts';
-import { viewerFunctionCode } from './viewer-function.ts';
+import { EDGE_FUNCTION_SETTINGS, viewerFunctionCode } from './viewer-function.ts';
 import { EDGE_WAF_REGION, EdgeWebAcl } from './waf.ts';
 
 const ACKNOWLEDGED: Record<string, string> = {
@@ -62,6 +63,8 @@ export class Edge extends Construct implements Front {
   readonly requests: RequestMetrics;
   readonly environment: Record<string, string>;
   readonly outputs: FrontOutput[];
+  /** BlockedFlood, when the web ACL is in this stack (in the web ACL's own stack, it is mailed there). */
+  readonly alarms: Alarm[];
 
   constructor(scope: Construct, id: string, props: EdgeProps) {
     super(scope, id);
@@ -75,10 +78,12 @@ export class Edge extends Construct implements Front {
         viewerFunctionCode({ paths: props.paths, methods: cors ? ['GET', 'OPTIONS'] : ['GET'] }),
       ),
     });
+    const waf = props.webAclArn === undefined ? this.webAclHere(settings) : undefined;
+    this.alarms = waf ? [waf.blockedFlood] : [];
     const signing = new FunctionUrlOriginAccessControl(this, 'OriginAccessControl', { signing: Signing.SIGV4_ALWAYS });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Plant store API: AWS WAF per-caller limits, the only way to the function',
-      webAclId: props.webAclArn ?? this.webAclHere(settings),
+      webAclId: props.webAclArn ?? waf?.webAcl.attrArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       // WAF keys a rate limit on a whole IPv6 address, and one host holds a /64 of them: over IPv4 only,
       // the per-address limit means one host (docs/edge.md).
@@ -108,8 +113,8 @@ export class Edge extends Construct implements Front {
     const base = customDomain ? `https://${customDomain.domainName}` : undefined;
     this.requests = functionUrlMetrics(alias);
     // The distribution's own name can't be passed (it depends on the function's URL: a cycle), so
-    // links name it from the request (handlers/lib/edge/); a custom domain is known at synth.
-    this.environment = functionEnvironment({ behindEdge: true, publicBaseUrl: base });
+    // links name the host the viewer function writes; a custom domain is known at synth.
+    this.environment = functionEnvironment({ ...EDGE_FUNCTION_SETTINGS, publicBaseUrl: base });
     const distributionUrl = `https://${this.distribution.distributionDomainName}/`;
     this.outputs = [
       { id: 'ApiUrl', description: 'Base URL, through CloudFront and WAF; GET <ApiUrl>plants', value: distributionUrl },
@@ -134,12 +139,12 @@ export class Edge extends Construct implements Front {
   }
 
   // CloudFront's web ACL lives in us-east-1: made here when this stack is there, else by stacks.ts.
-  private webAclHere(settings: EdgeSettings): string {
+  private webAclHere(settings: EdgeSettings): EdgeWebAcl {
     if (Stack.of(this).region !== EDGE_WAF_REGION) {
       throw new SettingsError(
         `edge=true: the web ACL lives in ${EDGE_WAF_REGION}; synthesize through infra/app.ts (plantStoreStacks)`,
       );
     }
-    return new EdgeWebAcl(this, 'Waf', settings).webAcl.attrArn;
+    return new EdgeWebAcl(this, 'Waf', settings);
   }
 }

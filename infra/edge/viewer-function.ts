@@ -1,8 +1,24 @@
 // The edge's CloudFront Function: 404 for what the API doesn't serve, the caller's token kept past OAC.
 // Kept as source text: CloudFront runs it, and its test runs the same text on CloudFront-shaped events.
 
-import { EDGE_HEADERS } from '../../handlers/lib/edge/environment.ts';
+import type { FunctionSettings } from '../../handlers/lib/environment.ts';
 import { pathPattern } from '../../handlers/lib/operations.ts';
+
+/**
+ * The headers this function sets (or removes) on every request, whatever the caller sent under these
+ * names, so that the function can trust them: the caller's token, which origin access control's
+ * signature displaces from Authorization, and the host the caller used.
+ */
+export const EDGE_HEADERS = {
+  authorization: 'x-plant-store-authorization',
+  viewerHost: 'x-plant-store-viewer-host',
+} as const;
+
+/** What the function is told behind the edge: where the token and the public host are (configuration.md). */
+export const EDGE_FUNCTION_SETTINGS = {
+  auth: { tokenHeader: EDGE_HEADERS.authorization },
+  publicHostHeader: EDGE_HEADERS.viewerHost,
+} as const satisfies FunctionSettings;
 
 /** What CloudFront answers itself for a request the API doesn't serve: the API's Error body and headers. */
 export const NOT_FOUND = {

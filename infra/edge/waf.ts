@@ -1,9 +1,11 @@
 // The edge's web ACL (CloudFront scope, us-east-1): managed rules and rate limits, blocks in the Error shape.
 
-import { Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { mailingTopic } from '../alarm-mail.ts';
 import type { EdgeSettings } from './settings.ts';
 
 /** CloudFront's web ACLs can only be created there. */
@@ -60,6 +62,7 @@ export class EdgeWebAcl extends Construct {
       metricName: `${prefix}-${metricName}`,
       sampledRequestsEnabled: true,
     });
+    const webAclVisibility = visibility('PlantStoreEdge');
     // Every block answers in the API's Error shape, never to be stored by a cache on the way: a
     // throttled caller what API Gateway's own throttle would say, a matched attack a 403.
     const block = (
@@ -89,7 +92,7 @@ export class EdgeWebAcl extends Construct {
         'Plant store edge: managed rule groups, rate limits per client address, per bearer token and in total',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('PlantStoreEdge'),
+      visibilityConfig: webAclVisibility,
       customResponseBodies: Object.fromEntries(
         Object.entries(WAF_ANSWERS).map(([key, { status, message }]) => [
           key,
@@ -173,14 +176,14 @@ export class EdgeWebAcl extends Construct {
       ],
     });
 
-    // WAF's metrics name a web ACL by its name (the ARN's third part), with Rule ALL for all its
-    // rules; a CloudFront web ACL's have no Region (AWS WAF Developer Guide, "metrics and dimensions").
+    // WAF's metrics name a web ACL by its metric name, not its name, with Rule ALL for all its rules; a
+    // CloudFront web ACL's have no Region dimension (AWS WAF Developer Guide, "metrics and dimensions").
     const blockedPerMinute = Math.ceil((totalLimit / windowSeconds) * 60);
     this.blockedFlood = new Alarm(this, 'BlockedFlood', {
       metric: new Metric({
         namespace: 'AWS/WAFV2',
         metricName: 'BlockedRequests',
-        dimensionsMap: { WebACL: Fn.select(2, Fn.split('/', this.webAcl.attrArn)), Rule: 'ALL' },
+        dimensionsMap: { WebACL: webAclVisibility.metricName, Rule: 'ALL' },
         statistic: 'Sum',
         period: Duration.minutes(1),
       }),
@@ -194,12 +197,21 @@ export class EdgeWebAcl extends Construct {
   }
 }
 
+export interface EdgeWafStackProps extends StackProps {
+  settings: EdgeSettings;
+  /** Where the service's alarms are mailed (-c alarmEmail): BlockedFlood too, from a topic here. */
+  alarmEmail: string | undefined;
+}
+
 /** The web ACL alone, in us-east-1, for a service stack in another Region (a cross-region reference). */
 export class EdgeWafStack extends Stack {
   readonly webAcl: CfnWebACL;
 
-  constructor(scope: Construct, id: string, props: StackProps & { settings: EdgeSettings }) {
+  constructor(scope: Construct, id: string, { settings, alarmEmail, ...props }: EdgeWafStackProps) {
     super(scope, id, { ...props, crossRegionReferences: true });
-    this.webAcl = new EdgeWebAcl(this, 'Edge', props.settings).webAcl;
+    const edge = new EdgeWebAcl(this, 'Edge', settings);
+    this.webAcl = edge.webAcl;
+    // The alarm is in us-east-1, and its action must be too: the service stack's topic can't serve.
+    if (alarmEmail) edge.blockedFlood.addAlarmAction(new SnsAction(mailingTopic(this, alarmEmail)));
   }
 }

@@ -18,7 +18,13 @@ import {
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../../infra/function-runtime.ts';
 import { DEFAULT_TELEMETRY } from '../../infra/telemetry.ts';
 import type { Status } from '../measure/log-bytes.ts';
-import { largestAccessLogRecord, responseBytes, THROTTLED_RESPONSE } from './aws-records.ts';
+import {
+  AUTHORIZER_REFUSAL,
+  accessLogRecord,
+  largestAccessLogRecord,
+  responseBytes,
+  THROTTLED_RESPONSE,
+} from './aws-records.ts';
 import type { StreamBytes } from './cost.ts';
 import { cents, GB, roundTo } from './money.ts';
 import { BILLING_FACTS, PRICES } from './prices.ts';
@@ -59,16 +65,27 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
   const valid = admitted(PAGE_RESPONSE_BYTES.budget);
   const largest = admitted(PAGE_RESPONSE_BYTES.largest);
   // Past the stage: API Gateway bills no 429 (re:Post, unverified), but each writes the largest line
-  // its access log format allows and sends API Gateway's own 429.
+  // its access log format allows (with the gateway's JWT authorizer, its fields too) and sends API
+  // Gateway's own 429.
   const thousandPerHour = 1000 * 3600;
-  const floodLine = (accessLog: AccessLogFormat) =>
-    Buffer.byteLength(largestAccessLogRecord({ ...DEFAULT_TELEMETRY, accessLog })) +
-    BILLING_FACTS.logEventOverheadBytes;
+  const line = (record: string) => Buffer.byteLength(record) + BILLING_FACTS.logEventOverheadBytes;
+  const floodLine = (accessLog: AccessLogFormat, jwtAuthorizer = false) =>
+    line(largestAccessLogRecord({ ...DEFAULT_TELEMETRY, accessLog }, jwtAuthorizer));
   const throttledBytes = responseBytes(THROTTLED_RESPONSE);
-  const floodPerThousand = (format: AccessLogFormat) => ({
-    logs: thousandPerHour * accessLog(floodLine(format)),
+  const floodPerThousand = (format: AccessLogFormat, jwtAuthorizer = false) => ({
+    logs: thousandPerHour * accessLog(floodLine(format, jwtAuthorizer)),
     dataTransferOut: (thousandPerHour * throttledBytes * PRICES.dataTransferOut.usd) / GB,
   });
+  const byFormat = (of: (format: AccessLogFormat) => number) =>
+    Object.fromEntries(ACCESS_LOG_FORMATS.map((format) => [format, of(format)])) as Record<AccessLogFormat, number>;
+  // A forged token the gateway's authorizer refuses: its own 401, logged with the authorizer's fields.
+  const authorizerRefusal = line(
+    accessLogRecord(
+      DEFAULT_TELEMETRY,
+      { status: AUTHORIZER_REFUSAL.statusCode, durationMs: 0, bodyBytes: Buffer.byteLength(AUTHORIZER_REFUSAL.body) },
+      true,
+    ),
+  );
   const lean = floodPerThousand(DEFAULT_TELEMETRY.accessLog);
   // As many requests past the stage as the account throttle admits in all: the flood it takes to
   // crowd out every other API of the account and Region.
@@ -105,20 +122,20 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
     validTokensUsd: { ...round(valid), total: sum(valid) },
     /** Every admitted request one plant of DynamoDB's largest item (written outside the data CLI). */
     largestPagesUsd: { ...round(largest), total: sum(largest) },
-    /** Bytes of the largest access log line of each format (billed), and of API Gateway's 429. */
+    /** Bytes of the largest access log line of each format (billed), with -c jwtAuthorizer=true too, and of API Gateway's 429. */
     floodBytes: {
-      accessLog: Object.fromEntries(ACCESS_LOG_FORMATS.map((format) => [format, floodLine(format)])) as Record<
-        AccessLogFormat,
-        number
-      >,
+      accessLog: byFormat((format) => floodLine(format)),
+      accessLogWithJwtAuthorizer: byFormat((format) => floodLine(format, true)),
       response: throttledBytes,
     },
     /** Each 1,000 requests a second of flood past the stage, for an hour, by access log format. */
     floodPerThousandUsd: {
-      ...Object.fromEntries(ACCESS_LOG_FORMATS.map((format) => [format, sum(floodPerThousand(format))])),
+      ...byFormat((format) => sum(floodPerThousand(format))),
       /** What the HTTP API would add if it billed unmatched routes' 404s (not known: a real account tells). */
       if404sBilled: cents(thousandPerHour * (PRICES.httpApiRequests.usd / 1e6)),
     } as Record<AccessLogFormat | 'if404sBilled', number>,
+    /** The same with -c jwtAuthorizer=true, whose lines also carry the caller and the authorizer's error. */
+    floodPerThousandWithJwtAuthorizerUsd: byFormat((format) => sum(floodPerThousand(format, true))),
     /** A flood of the account throttle's worth past the stage, the default access log. */
     throttledFloodUsd: { ...round(throttled), total: sum(throttled) },
     /** The worst hour, an estimate: admitted full pages and a flood of the account throttle's worth. */
@@ -146,7 +163,7 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
     },
     forgedTokensUsd: { ...round(forged), total: sum(forged) },
     /** With -c jwtAuthorizer=true the gateway refuses them: no request billed, an access log line each. */
-    forgedTokensGatewayAuthorizerUsd: cents(perHour * accessLog(refused.apiAccessLog)),
+    forgedTokensGatewayAuthorizerUsd: cents(perHour * accessLog(authorizerRefusal)),
     /**
      * With -c authRequiredScope: each client-credentials token is billed, and Cognito's token endpoint
      * is outside every ceiling here. A client fetching one per call at the stage's rate, for an hour.

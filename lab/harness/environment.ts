@@ -4,7 +4,12 @@
 
 import { createSocket } from 'node:dgram';
 import { writeFileSync } from 'node:fs';
-import { functionEnvironment, type RequestLogMode } from '../../handlers/lib/environment.ts';
+import {
+  functionEnvironment,
+  MAX_DYNAMODB_DEADLINE_MS,
+  MAX_JWKS_TIMEOUT_MS,
+  type RequestLogMode,
+} from '../../handlers/lib/environment.ts';
 import { functionNodeOptions } from '../../infra/function-runtime.ts';
 import { DEFAULT_TELEMETRY, telemetryEnvironment } from '../../infra/telemetry.ts';
 import {
@@ -97,10 +102,20 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
       AWS_REGION: TEST_REGION,
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
+      // The longest DynamoDB deadline and JWKS timeout: what is timed is the healthy path, which no
+      // bound ends on a fast machine, and on a busy one a slow request is timed, not failed.
       ...functionEnvironment({
         tableName: TABLE,
         dynamodbEndpoint: dynamodb,
-        auth: { issuer: issuer.url, jwksUri, audience: [AUDIENCE], tokenUse: 'access', groupsClaim },
+        dynamodbDeadlineMs: MAX_DYNAMODB_DEADLINE_MS,
+        auth: {
+          issuer: issuer.url,
+          jwksUri,
+          jwksTimeoutMs: MAX_JWKS_TIMEOUT_MS,
+          audience: [AUDIENCE],
+          tokenUse: 'access',
+          groupsClaim,
+        },
         telemetry: { initializationType: 'on-demand', version },
         groupCache: { ttlSeconds: groupCacheSeconds },
       }),

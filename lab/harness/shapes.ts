@@ -11,7 +11,7 @@ export const CALLER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 export const otherUser = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /**
- * `count` plants of `owner`, shaped like real ones: an id as the data CLI makes them (local/data/ids.ts:
+ * `count` plants of `owner`, shaped like real ones: an id as the data CLI makes them (handlers/lib/plant-item.ts:
  * 21 characters), a name, a tag on most. Deterministic, so every run reads the same bytes.
  */
 export function plantsOf(owner: string, count: number): PlantItem[] {

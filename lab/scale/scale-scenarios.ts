@@ -6,7 +6,8 @@
 // cursors, each key's read units computed from the items it reads.
 
 // The stack's own reader, without CDK: the default ceiling.
-import { MAX_PLANT_ITEM_BYTES, readCeiling } from '../../infra/ceiling.ts';
+import { MAX_PLANT_ITEM_BYTES } from '../../handlers/lib/plant-item.ts';
+import { readCeiling } from '../../infra/ceiling.ts';
 import { round } from '../harness/stats.ts';
 import type { GroupReadMeasurements } from './scale-group-reads.ts';
 import type { ScaleMeasurements } from './scale-measure.ts';

@@ -137,6 +137,17 @@ describe('worstHour', () => {
     expect(worstHour(inputs, ceilingFor(100)).machineTokens.tokenPerCallHourUsd).toBe(810);
   });
 
+  it('prices a flood with the gateway’s JWT authorizer at its own lines, the caller and the authorizer’s error on each', () => {
+    const hour = worstHour(inputs, ceilingFor(100));
+    const { accessLog, accessLogWithJwtAuthorizer: withAuthorizer, response } = hour.floodBytes;
+    for (const format of ['lean', 'full'] as const) {
+      // At least the caller's 255-byte sub more on each line (`full` already has the error's field).
+      expect(withAuthorizer[format] - accessLog[format]).toBeGreaterThan(255);
+      const perThousand = (3.6e6 * (withAuthorizer[format] * 0.25 + response * 0.09)) / 1e9;
+      expect(hour.floodPerThousandWithJwtAuthorizerUsd[format]).toBeCloseTo(perThousand, 2);
+    }
+  });
+
   it('costs least when the gateway refuses forged tokens: no request billed, an access log line each', () => {
     const hour = worstHour(inputs, ceilingFor(100));
     expect(hour.forgedTokensGatewayAuthorizerUsd).toBeLessThan(hour.forgedTokensUsd.total / 10);

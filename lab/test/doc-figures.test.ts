@@ -84,6 +84,12 @@ describe('lab/docs/cost.md', () => {
   it("states the flood's largest lines and the 404s' price as the reference computes them", () => {
     const w = cost.worstHour;
     expect(doc).toContain(`(${w.floodBytes.accessLog.lean} bytes \`lean\`, ${w.floodBytes.accessLog.full} \`full\``);
+    // The gateway's JWT authorizer adds its fields to every line: the flood's price with them.
+    const jwt = w.floodBytes.accessLogWithJwtAuthorizer;
+    const jwtUsd = w.floodPerThousandWithJwtAuthorizerUsd;
+    expect(doc.replace(/\s+/g, ' ')).toContain(
+      `${jwt.lean.toLocaleString('en-US')} and ${jwt.full.toLocaleString('en-US')}: ${money(jwtUsd.lean)} and ${money(jwtUsd.full)} per 1,000 req/s`,
+    );
     expect(doc).toContain(`Gateway's ${w.floodBytes.response}-byte 429`);
     expect(doc).toContain(`add ${money(w.floodPerThousandUsd.if404sBilled)} per 1,000 req/s`);
     expect(doc).toContain(`${money(w.machineTokens.perTokenPerSecondHourUsd)} an hour per token a second`);

@@ -61,7 +61,7 @@ describe('npm run bench:variants -w lab -- --only … (BENCH_QUICK=1)', () => {
     }
     expect(keepAlive).toEqual([]);
     expect(stdout).toContain('| JWKS delivered with the deployment');
-  }, 120_000);
+  });
 
   it('measures each DynamoDB client behind the same handler: bundle, cold start, warm latency and CPU per request', async () => {
     // Prepare
@@ -90,5 +90,5 @@ describe('npm run bench:variants -w lab -- --only … (BENCH_QUICK=1)', () => {
       expect(variant.cpuMsPerRequest).toBeGreaterThan(0);
     }
     expect(stdout).toContain('production ≤ 1.1× its start → first response, p99');
-  }, 120_000);
+  });
 });

@@ -1,61 +1,76 @@
-// `npm run check:deployed`: the deployed template's claims checked on the live resources.
+// `npm run check:deployed`: CloudFormation drift detection on the deployed stack and those beside it.
 
-import { ApiGatewayV2Client } from '@aws-sdk/client-apigatewayv2';
-import { BudgetsClient } from '@aws-sdk/client-budgets';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
-import { CodeDeployClient } from '@aws-sdk/client-codedeploy';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { LambdaClient } from '@aws-sdk/client-lambda';
 import { explainAwsError } from '../../deployed/aws-errors.ts';
-import { readDeployedStack } from '../../deployed/deployed-stack.ts';
-import { checkClaim, type LiveClients } from '../../deployed/live-check.ts';
-import { claimsOf } from '../../deployed/live-claims.ts';
+import { DRIFT_WAIT, detectDrift, type StackDrift, stacksBeside } from '../../deployed/drift.ts';
 import { stackOutputs } from '../../deployed/stack-outputs.ts';
-import { escapeControls } from '../terminal-text.ts';
 import { runCli } from './shell.ts';
 
 const USAGE = `Usage: npm run check:deployed -- [--env NAME] [--outputs-file FILE]
 
-  Reads the deployed stack's template from CloudFormation and checks, on the live resources, what it
-  claims: the stage throttle, with the edge the function URL's AWS_IAM auth and that an unsigned
-  request to it is refused 403, the reserved concurrency and the budget when the stack has them, the
-  table's maximum on-demand throughput, each alarm's settings, the canary's deployment config and
-  rollback alarms. Read-only; prints one line per finding and exits 1 when any differs.
+  Runs CloudFormation drift detection on the deployed stack and on each stack whose outputs it
+  reads (\`cdk deploy --all\` deploys them together), up to ${DRIFT_WAIT.timeoutMs / 60_000} minutes a stack. Prints each
+  resource changed or deleted outside CloudFormation, each property with the template's value and
+  the live one, and each resource of a type drift detection does not check. Changes nothing but
+  the stacks' drift status; exits 1 on any drift, or when a detection fails.
 
   --env NAME         the environment's stack (-c env=NAME at deploy), when the outputs file holds several
   --outputs-file F   the outputs file (default: cdk.json's outputsFile, .local/cdk-outputs.json)`;
 
 const OPTIONS = { env: { type: 'string' }, 'outputs-file': { type: 'string' } } as const;
 
+// UNKNOWN: CloudFormation could not check the resource this time (its reason says why).
+const changed = ({ status }: { status: string }) => status !== 'UNKNOWN';
+
+function report({
+  stackName,
+  region,
+  drifted,
+  notChecked,
+  inSync,
+  failure,
+}: StackDrift & { stackName: string; region: string }) {
+  const counts = `${inSync} in sync, ${drifted.filter(changed).length} drifted, ${notChecked.length} not checked`;
+  console.log(`${stackName} (${region}): ${counts}`);
+  for (const { status, logicalId, type, reason, differences } of drifted) {
+    console.log(`  ${status} ${logicalId} (${type})${reason ? `: ${reason}` : ''}`);
+    for (const { path, expected, actual } of differences)
+      console.log(`    ${path}: template ${expected}, live ${actual}`);
+  }
+  for (const { logicalId, type } of notChecked)
+    console.log(`  not checked ${logicalId} (${type}): drift detection does not support the type`);
+  if (failure) console.log(`  detection failed: ${failure}`);
+}
+
 await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ values }) => {
   const outputs = await stackOutputs(values['outputs-file'], values.env);
-  const region = outputs.region;
-  const cloudformation = new CloudFormationClient({ region });
-  const stack = await readDeployedStack(cloudformation, outputs.stackName).catch((error) => {
-    throw explainAwsError(error, outputs);
-  });
-  cloudformation.destroy();
-  const clients: LiveClients = {
-    apigateway: new ApiGatewayV2Client({ region }),
-    lambda: new LambdaClient({ region }),
-    dynamodb: new DynamoDBClient({ region }),
-    cloudwatch: new CloudWatchClient({ region }),
-    codedeploy: new CodeDeployClient({ region }),
-    // Budgets has one endpoint, in us-east-1.
-    budgets: new BudgetsClient({ region: 'us-east-1' }),
-    accountId: stack.accountId,
-    probe: async (url) => (await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) })).status,
+  const inRegion = async <T>(region: string, stackName: string, call: (client: CloudFormationClient) => Promise<T>) => {
+    const client = new CloudFormationClient({ region });
+    try {
+      return await call(client);
+    } catch (error) {
+      throw explainAwsError(error, { stackName, region, file: outputs.file });
+    } finally {
+      client.destroy();
+    }
   };
-  const findings = [];
-  for (const claim of claimsOf(stack.template, stack.physicalIds)) findings.push(...(await checkClaim(claim, clients)));
-  for (const client of Object.values(clients)) if (typeof client === 'object') client.destroy();
-  for (const { ok, what, detail } of findings)
-    console.log(escapeControls(`${ok ? 'ok  ' : 'DIFF'} ${what}: ${detail}`));
-  const differ = findings.filter(({ ok }) => !ok).length;
-  if (findings.length === 0)
-    throw new Error(`Stack ${outputs.stackName} claims nothing this check reads: is it this project's stack?`);
-  if (differ > 0)
-    throw new Error(`Stack ${outputs.stackName}: ${differ} of ${findings.length} checks differ from the template`);
-  console.log(`Stack ${outputs.stackName}: all ${findings.length} checks match the template`);
+  const { stackName, region } = outputs;
+  const beside = await inRegion(region, stackName, (client) => stacksBeside(client, stackName));
+  const stacks = [{ stackName, region }, ...beside.map((each) => ({ ...each, region: each.region ?? region }))];
+  const drifts = await Promise.all(
+    stacks.map(async (stack) => ({
+      ...stack,
+      ...(await inRegion(stack.region, stack.stackName, (client) => detectDrift(client, stack.stackName))),
+    })),
+  );
+  for (const drift of drifts) report(drift);
+  const drifted = drifts.flatMap(({ drifted }) => drifted.filter(changed));
+  const failed = drifts.filter(({ failure, drifted }) => failure || !drifted.every(changed));
+  if (drifted.length > 0)
+    throw new Error(
+      `${drifted.length === 1 ? '1 resource' : `${drifted.length} resources`} changed outside CloudFormation: deploy again to restore the template, or make the change in the code`,
+    );
+  if (failed.length > 0)
+    throw new Error(`Drift detection failed on ${failed.map(({ stackName }) => stackName).join(', ')}: see above`);
+  console.log(`No drift: ${stacks.map(({ stackName }) => stackName).join(', ')} match their templates`);
 });

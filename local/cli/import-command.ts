@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
-import { newPlantId } from '../data/ids.ts';
+import { newPlantId } from '../../handlers/lib/plant-item.ts';
 import { formatOf, type Problem, parsePlantFile } from '../data/import-file.ts';
 import { batchWrite, putRequest } from '../store/batch-write.ts';
 import { storedItem } from '../store/table.ts';

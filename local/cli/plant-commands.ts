@@ -3,7 +3,7 @@
 import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { groupsOf } from '../../handlers/lib/groups.ts';
 import { accessiblePartitions, groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
-import { newPlantId } from '../data/ids.ts';
+import { newPlantId } from '../../handlers/lib/plant-item.ts';
 import { validateRow, whoseOf } from '../data/plant-row.ts';
 import { batchWrite, deleteRequest, putRequest } from '../store/batch-write.ts';
 import { type PlantItem, plantFromItem, storedItem } from '../store/table.ts';

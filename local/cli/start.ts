@@ -1,14 +1,15 @@
 // `npm start`: the API on http://127.0.0.1:PORT through the bundle that deploys.
 
-import { createServer, type RequestListener } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readConfig } from '../../handlers/lib/config.ts';
 import { DEFAULT_DYNAMODB_DEADLINE_MS, ENV, functionEnvironment } from '../../handlers/lib/environment.ts';
 import { type AuthMode, externalIssuer, startLocalIssuer } from '../issuer/auth-mode.ts';
 import { DEFAULT_TOKEN_TTL } from '../issuer/tokens.ts';
-import { answerClientError, createApp } from '../server/app.ts';
+import { createApp } from '../server/app.ts';
 import { banner } from '../server/banner.ts';
+import { createLocalServer } from '../server/connections.ts';
 import { externalAuthorizeHelp, localAuthorizeHelp } from '../server/docs.ts';
 import { loadBundledHandler } from '../server/lambda.ts';
 import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from '../server/listen-address.ts';
@@ -50,11 +51,10 @@ let ready = () => {};
 const readiness = new Promise<void>((resolve) => {
   ready = resolve;
 });
-const server = createServer(async (req, res) => {
+const server = createLocalServer(async (req, res) => {
   await readiness;
   app?.(req, res);
 });
-server.on('clientError', answerClientError);
 await new Promise<void>((resolve) => {
   server.once('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')

@@ -1,8 +1,7 @@
 // One plant as the data CLI takes it (a command line, or a row of an import file), checked.
 
 import { groupPartition, MAX_SORT_KEY_BYTES, maxNameBytes, userPartition } from '../../handlers/lib/partitions.ts';
-import { MAX_PLANT_ITEM_BYTES } from '../../infra/ceiling.ts';
-import { newPlantId } from './ids.ts';
+import { itemBytes, MAX_PLANT_ITEM_BYTES, newPlantId, textProblem } from '../../handlers/lib/plant-item.ts';
 
 /** A user's plant (`owner`, the sub) or a group's; `id` when the row names its own. */
 export type PlantRow = ({ owner: string; group?: undefined } | { group: string; owner?: undefined }) & {
@@ -13,9 +12,6 @@ export type PlantRow = ({ owner: string; group?: undefined } | { group: string; 
 
 export const ROW_FIELDS = ['owner', 'group', 'name', 'tag', 'id'] as const;
 const FIELDS = new Set<string>(ROW_FIELDS);
-// Names are one line of text: no line breaks or tabs to upset logs, CSV exports and terminals.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** The row, or every reason it is not one. */
 export function validateRow(value: unknown): { row?: PlantRow; errors: string[] } {
@@ -29,14 +25,7 @@ export function validateRow(value: unknown): { row?: PlantRow; errors: string[] 
   const text = (key: string, maxBytes?: number): string | undefined => {
     const raw = fields[key];
     if (raw === undefined || raw === null || raw === '') return undefined;
-    const problem =
-      typeof raw !== 'string' || raw.trim() === ''
-        ? 'must be a non-empty string'
-        : maxBytes !== undefined && Buffer.byteLength(raw.trim()) > maxBytes
-          ? `is longer than ${maxBytes} bytes`
-          : CONTROL_CHARACTERS.test(raw)
-            ? 'must not contain control characters (line breaks, tabs)'
-            : undefined;
+    const problem = textProblem(raw, maxBytes);
     if (problem || typeof raw !== 'string') return void errors.push(`${key} ${problem}`);
     return raw.trim();
   };
@@ -59,7 +48,7 @@ export function validateRow(value: unknown): { row?: PlantRow; errors: string[] 
     name,
     ...(tag && { tag }),
   };
-  const bytes = Object.entries(item).reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+  const bytes = itemBytes(item);
   if (bytes > MAX_PLANT_ITEM_BYTES) {
     return {
       errors: [`plant is ${bytes} bytes as stored (owner, id, name and tag together); at most ${MAX_PLANT_ITEM_BYTES}`],

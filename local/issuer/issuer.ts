@@ -11,6 +11,8 @@ export interface SigningKey {
   publicKey: KeyObject;
   /** False: the JWKS lists the key without `alg`, so a token's header chooses it (as some issuers publish). */
   publishAlg?: boolean;
+  /** Members the JWKS lists with the key over its own (`use`, `key_ops`), as another issuer might. */
+  published?: Record<string, unknown>;
 }
 
 /** The JWS algorithm of each key type the tests sign with (RFC 7518 §3.1, RFC 8037 §3.1). */
@@ -55,6 +57,7 @@ export const jwksOf = (...keys: SigningKey[]) => ({
     kid: key.kid,
     ...(key.publishAlg !== false && { alg: algorithmOf(key.publicKey) }),
     use: 'sig',
+    ...key.published,
   })),
 });
 

@@ -1,14 +1,10 @@
 // The template `sam local` runs, synthesized for the Docker engine's architecture into its own folder.
 
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { cdkSynth, SynthError } from '../cdk-synth.ts';
 
-const run = promisify(execFile);
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CDK_CLI = join(REPO_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
+export { SynthError };
 
 export interface SamTemplate {
   stackName: string;
@@ -23,24 +19,10 @@ export interface SamTemplate {
   variables: Record<string, unknown>;
 }
 
-/** Thrown with the synth's own output, which says what went wrong (a bad -c flag, a build error). */
-export class SynthError extends Error {
-  override name = 'SynthError';
-}
-
 export async function synthForSam(outdir: string, architecture: string, context: string[]): Promise<SamTemplate> {
   // A fresh folder: every code change adds an asset folder, and only the current one matters.
   rmSync(outdir, { recursive: true, force: true });
-  const flags = ['samLocal=true', `architecture=${architecture}`, ...context].flatMap((pair) => ['-c', pair]);
-  try {
-    await run(process.execPath, [CDK_CLI, 'synth', '--quiet', '--output', outdir, ...flags], {
-      cwd: REPO_ROOT,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new SynthError(`npx cdk synth failed:\n${`${stdout}\n${stderr}`.trim()}`);
-  }
+  await cdkSynth(outdir, ['samLocal=true', `architecture=${architecture}`, ...context]);
   return readSamTemplate(outdir);
 }
 

@@ -25,6 +25,8 @@ export interface HttpReply {
 
 export interface EventContext {
   routeKey: string;
+  /** The route's path variables (operations.ts's pathParametersOf); a route without any sends none. */
+  pathParameters?: Record<string, string>;
   requestId: string;
   now: Date;
   /** Port the client connected to, for x-forwarded-port. */
@@ -68,6 +70,8 @@ export function toHttpApiEvent(req: HttpRequest, context: EventContext): APIGate
     ...(cookies.length > 0 && { cookies }),
     headers,
     ...(rawQueryString && { queryStringParameters: queryParameters(rawQueryString) }),
+    ...(context.pathParameters &&
+      Object.keys(context.pathParameters).length > 0 && { pathParameters: context.pathParameters }),
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',

@@ -1,10 +1,10 @@
 // Routes of the local server: the API through the bundled handler, the docs, the JWKS, else 404.
 
-import { type IncomingMessage, type RequestListener, type ServerResponse, STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { pathParametersOf, routeKeyOf, routeOf } from '../../handlers/lib/operations.ts';
 import { accessLine } from './access-log.ts';
 import { errorReply, fromIncoming, type HttpReply, newRequestId, toHttpApiEvent, toHttpReply } from './apigateway.ts';
+import { hostRefusal } from './connections.ts';
 import { docsReply, NOSNIFF } from './docs.ts';
 import { type Handler, lambdaContext, oneAtATime } from './lambda.ts';
 import { linkOnOrigin, originFor } from './listen-address.ts';
@@ -37,6 +37,8 @@ export function createApp(options: AppOptions): RequestListener {
     const time = new Date();
     const requestId = newRequestId();
     const reply = await route(req, requestId).catch((error: unknown): RoutedReply => {
+      // The caller left, or was closed for sending too slowly, before its request was in: no one to answer.
+      if (req.destroyed && !req.complete) return errorReply(408, 'Request Timeout');
       console.error(error);
       return errorReply(500, 'Internal Server Error');
     });
@@ -47,13 +49,18 @@ export function createApp(options: AppOptions): RequestListener {
   };
 
   async function route(req: IncomingMessage, requestId: string): Promise<RoutedReply> {
+    const refused = hostRefusal(req.httpVersion, req.headersDistinct.host);
+    if (refused) return { ...refused, headers: [...refused.headers, ['connection', 'close']] };
     const body = await readBody(req);
     if (body === undefined) return errorReply(413, 'Request Entity Too Large');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const operation = routeOf(req.method ?? '', path);
-    if (operation) {
+    // The route's path variables, decoded as API Gateway decodes them (none can't be decoded: no route).
+    const pathParameters = operation && pathParametersOf(operation, path);
+    if (operation && pathParameters) {
       const routeKey = routeKeyOf(operation);
-      const event = toHttpApiEvent(fromIncoming(req, body), { routeKey, requestId, now: new Date(), port });
+      const context = { routeKey, pathParameters, requestId, now: new Date(), port };
+      const event = toHttpApiEvent(fromIncoming(req, body), context);
       try {
         const reply = toHttpReply(await invoke(event));
         const [given = '', called = given] = [origins[0], originFor(req.headers.host, origins)];
@@ -83,26 +90,6 @@ export function createApp(options: AppOptions): RequestListener {
     }
     return errorReply(404, 'Not Found');
   }
-}
-
-/** Node's answers to a request it can't parse, by error code (other codes: 400). */
-const CLIENT_ERRORS: Record<string, number> = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
-
-/**
- * The `clientError` listener: Node's own status (431 past 16 KiB of headers) with API Gateway's body,
- * where Node sends none.
- */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable) return void socket.destroy();
-  const status = CLIENT_ERRORS[error.code ?? ''] ?? 400;
-  const { headers, body } = errorReply(status, STATUS_CODES[status] ?? '');
-  const head = [...headers, ['content-length', String(body.length)], ['connection', 'close']];
-  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...head.map(([name, value]) => `${name}: ${value}`)];
-  socket.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), body]));
 }
 
 function send(res: ServerResponse, reply: HttpReply, requestId: string): void {

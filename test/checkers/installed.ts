@@ -20,11 +20,13 @@ export function findCommand(name: string, path = process.env.PATH ?? ''): string
 /** The version of the distribution `dist` behind the command at `file`, or undefined. */
 export async function installedVersion(file: string, dist: string): Promise<string | undefined> {
   try {
-    const { stdout } = await run(
-      interpreterOf(file),
-      ['-c', 'import importlib.metadata as m, sys; print(m.version(sys.argv[1]))', dist],
-      { timeout: 30_000 },
-    );
+    // No time limit: Python starting on a busy machine takes what it takes, and a limit met would be
+    // taken for "not installed" and start a pip install.
+    const { stdout } = await run(interpreterOf(file), [
+      '-c',
+      'import importlib.metadata as m, sys; print(m.version(sys.argv[1]))',
+      dist,
+    ]);
     return stdout.trim();
   } catch {
     return undefined;

@@ -114,12 +114,12 @@ async function installInto(venv: string, path: string, checkers: Checker[]): Pro
     return { why: 'python3 -m venv failed', todo: 'on Debian and Ubuntu, apt-get install python3-venv' };
   }
   const log = join(venv, 'pip.log');
-  // One quick attempt: an unreachable index should fail the run in seconds, not minutes of retries.
+  // One quick attempt: an unreachable index should fail the run in seconds, not minutes of retries
+  // (pip's --timeout is for the network's silence); the install itself takes what the machine takes.
   const pip = ['-m', 'pip', 'install', '--disable-pip-version-check', '--retries', '0', '--timeout', '15'];
   try {
     const result = await run(join(venv, 'bin', 'python'), [...pip, '-r', REQUIREMENTS], {
       maxBuffer: 64 * 1024 * 1024,
-      timeout: 600_000,
     });
     writeFileSync(log, result.stdout + result.stderr);
     return undefined;

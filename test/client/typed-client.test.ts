@@ -1,47 +1,88 @@
 // openapi.yaml as a generated client uses it: openapi-typescript's types and openapi-fetch, with the
-// idiom their documentation shows, type-checked by the project's TypeScript 7. A response that
-// could be an empty string or no body (an HTML page, a status declared without content) keeps
-// `data` possibly undefined after `if (error) throw`, and this fails.
+// idiom of docs/api.md (`if (error) throw new Error(error.message)`), type-checked by the project's
+// TypeScript 7, then run against a stand-in replaying what answers before the function: each refusal
+// must give a message, not undefined, an empty string or a JSON SyntaxError.
 
 import { execFile } from 'node:child_process';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JWT_AUTHORIZER_ANSWERS } from '../helpers/gateway-answers.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
-
-afterAll(() => removeTempDirs());
+import type { HttpResponse } from '../helpers/openapi.ts';
+import { CLOUDFRONT_PAGES } from '../infra/edge/cloudfront-pages.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
-const IDIOM = `import createClient from 'openapi-fetch';
-import type { paths } from './api-types.ts';
+const run = promisify(execFile);
+const SNIPPET = /```ts\n(import createClient from 'openapi-fetch';[\s\S]*?)```/.exec(
+  readFileSync(join(REPO, 'docs/api.md'), 'utf8'),
+)?.[1];
 
-const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:3000' });
-const { data, error } = await client.GET('/plants', { params: { query: { limit: 10 } } });
-if (error) throw new Error(\`GET /plants: \${error.message}\`);
-export const names: string[] = [...data].map((plant) => plant.name);
-`;
+/** What the stand-in answers, by the first segment of the path it is asked for. */
+const ANSWERS: Record<string, HttpResponse> = {
+  plants: { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '[{"name":"Fern"}]' },
+  ...JWT_AUTHORIZER_ANSWERS,
+  'CloudFront 502': CLOUDFRONT_PAGES[502],
+  'CloudFront 504': CLOUDFRONT_PAGES[504],
+};
+const standIn = createServer((request, response) => {
+  const { statusCode, headers, body } = ANSWERS[decodeURIComponent(request.url?.split('/')[1] ?? '')] ?? {};
+  response.writeHead(statusCode ?? 404, headers as Record<string, string>).end(body);
+});
 
-describe('a client generated from openapi.yaml (openapi-typescript + openapi-fetch)', () => {
-  it('compiles `const { data, error } = await client.GET(...); if (error) throw ...; [...data]`', async () => {
-    const dir = tempDir('typed-client');
-    const generated = await runNpm('client:types', ['--out', join(dir, 'api-types.ts')]);
-    expect(generated.code).toBe(0);
-    symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
-    writeFileSync(join(dir, 'package.json'), '{"type": "module"}');
-    writeFileSync(join(dir, 'client.ts'), IDIOM);
-    const compilerOptions = { strict: true, module: 'nodenext', target: 'es2024', types: [] };
+let dir: string;
+beforeAll(async () => {
+  dir = tempDir('typed-client');
+  const generated = await runNpm('client:types', ['--out', join(dir, 'api-types.ts')]);
+  expect(generated.code).toBe(0);
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+  writeFileSync(join(dir, 'package.json'), '{"type": "module"}');
+  writeFileSync(join(dir, 'client.ts'), (SNIPPET ?? '').replace('./client/api-types.ts', './api-types.ts'));
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  standIn.closeAllConnections();
+  await new Promise((resolve) => standIn.close(resolve));
+  removeTempDirs();
+});
+
+describe("docs/api.md's openapi-fetch client, from openapi.yaml's types", () => {
+  it('compiles: `const { data, error } = await client.GET(...); if (error) throw ...; data.map(...)`', async () => {
+    expect(SNIPPET).toMatch(/^if \(error\) throw new Error\(`GET \/plants: \$\{error\.message\}`\);$/m);
+    const compilerOptions = { strict: true, module: 'nodenext', target: 'es2024', types: ['node'] };
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true, allowImportingTsExtensions: true } }),
     );
-
     const tsc = (...args: string[]) =>
-      promisify(execFile)(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), ...args]).then(
+      run(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), ...args]).then(
         ({ stdout }) => ({ code: 0, stdout }),
         (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
       );
     expect((await tsc('--version')).stdout).toMatch(/^Version 7\./);
     expect(await tsc('-p', dir)).toEqual({ code: 0, stdout: '' });
+  });
+
+  it.each<[string, string | RegExp]>([
+    ['a refused token', 'GET /plants: Unauthorized'],
+    ['no token', 'GET /plants: Unauthorized'],
+    ['a missing scope', 'GET /plants: Forbidden'],
+    ['CloudFront 502', /^GET \/plants: 502 ERROR The request could not be satisfied\. CloudFront wasn't able/],
+    ['CloudFront 504', /^GET \/plants: 504 Gateway Timeout ERROR The request could not be satisfied\. /],
+  ])('throws a message for the replayed answer to %s', async (answer, message) => {
+    const apiUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/${encodeURIComponent(answer)}`;
+    const failed = await run(process.execPath, [join(dir, 'client.ts')], { env: { API_URL: apiUrl, TOKEN: 't' } })
+      .then(() => undefined)
+      .catch((error: { stderr: string }) => error.stderr);
+    expect(/^Error: (.*)$/m.exec(failed ?? '')?.[1]).toMatch(message);
+  });
+
+  it('reads the plants of a 200', async () => {
+    const apiUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+    const { stdout } = await run(process.execPath, [join(dir, 'client.ts')], { env: { API_URL: apiUrl, TOKEN: 't' } });
+    expect(stdout.trim()).toBe("[ 'Fern' ]");
   });
 });

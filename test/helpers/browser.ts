@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import chromium from '@sparticuz/chromium';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGE_DIR = join(REPO, 'node_modules', '@sparticuz', 'chromium');
@@ -48,7 +48,9 @@ export async function launchBrowser(): Promise<Browser> {
 
 async function launch(executablePath: string, args: string[]): Promise<Browser> {
   try {
-    return await puppeteer.launch({ executablePath, args, headless: true, timeout: 30_000 });
+    // No clock of puppeteer's own (0 turns it off; pages: newPage()): Chromium starting or a CDP call
+    // on a busy machine takes what it takes, and one that hangs is the test's timeout to catch.
+    return await puppeteer.launch({ executablePath, args, headless: true, timeout: 0, protocolTimeout: 0 });
   } catch (error) {
     // A missing system library (libnss3 on a slim Linux) is named on a later line of the message.
     const message = (error as Error).message;
@@ -57,6 +59,13 @@ async function launch(executablePath: string, args: string[]): Promise<Browser> 
       `Chromium at ${executablePath} did not start (${why}): install what it lacks, or set CHROMIUM_PATH to a Chrome or Chromium that runs here`,
     );
   }
+}
+
+/** A new tab whose waits (navigation, selectors) have no clock of their own, as the browser's calls. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(0);
+  return page;
 }
 
 /**
@@ -86,7 +95,6 @@ async function packagedChromium(): Promise<string> {
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     cwd: REPO,
     env: { ...process.env, TMPDIR: partial, TMP: partial, TEMP: partial },
-    timeout: 120_000,
   }).catch((error) => {
     rmSync(partial, { recursive: true, force: true });
     throw error;

@@ -1,7 +1,7 @@
 // API Gateway HTTP API (payload 2.0) proxy events as they reach the function.
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { LIST_PLANTS, type Operation, routeKeyOf } from '../../handlers/lib/operations.ts';
+import { LIST_PLANTS, type Operation, pathParametersOf, routeKeyOf } from '../../handlers/lib/operations.ts';
 
 export interface RequestShape {
   /** Raw query string as sent, without `?`. */
@@ -16,6 +16,20 @@ export interface RequestShape {
   apiId?: string;
   /** The operation API Gateway routed the request to (default: GET /plants). */
   operation?: Operation;
+  /**
+   * The path as the route matched it (no stage, no base path), whose variables make pathParameters:
+   * `/plants/p1` for `GET /plants/{id}`. Default: the route's own path.
+   */
+  routePath?: string;
+  /** The request's body, as text (a JSON document). */
+  body?: string;
+}
+
+/** The path variables API Gateway finds in `path` under the operation's route (none: undefined). */
+export function pathVariables(operation: Operation, path: string): Record<string, string> | undefined {
+  const found = pathParametersOf(operation, path);
+  if (found === undefined) throw new Error(`${path} is not a path of ${routeKeyOf(operation)}`);
+  return Object.keys(found).length > 0 ? found : undefined;
 }
 
 /** HTTP API, payload format 2.0: lower-cased headers and the raw query string. */
@@ -24,10 +38,13 @@ export function httpApiEvent({
   headers = {},
   domainName = 'api1234567.execute-api.eu-west-1.amazonaws.com',
   operation = LIST_PLANTS,
-  path = operation.path,
+  routePath = operation.path,
+  path = routePath,
   stage = '$default',
   apiId = 'api1234567',
+  body,
 }: RequestShape = {}): APIGatewayProxyEventV2 {
+  const pathParameters = pathVariables(operation, routePath);
   const params = new URLSearchParams(query);
   const queryStringParameters: Record<string, string> = {};
   for (const key of new Set(params.keys())) queryStringParameters[key] = params.getAll(key).join(',');
@@ -38,6 +55,7 @@ export function httpApiEvent({
     rawQueryString: query,
     headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
     ...(query && { queryStringParameters }),
+    ...(pathParameters && { pathParameters }),
     requestContext: {
       accountId: '123456789012',
       apiId,
@@ -50,6 +68,7 @@ export function httpApiEvent({
       time: '21/Nov/2026:12:00:00 +0000',
       timeEpoch: 1795262400000,
     },
+    ...(body !== undefined && { body }),
     isBase64Encoded: false,
   };
 }

@@ -3,6 +3,7 @@
 
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JWT_AUTHORIZER_ANSWERS } from './gateway-answers.ts';
 
 export const FAKE_TOKEN = 'a.valid.token';
 export const FAKE_PLANTS = [{ name: 'Fern', tag: 'fern' }, { name: 'Ivy' }, { name: 'Cactus' }];
@@ -34,15 +35,10 @@ export async function startFakeApi(breaks: Break = 'none'): Promise<FakeApi> {
     if (url.pathname !== '/plants') return send(res, 404, { message: 'Not Found' });
     const auth = req.headers.authorization;
     if (auth !== undefined) tokenHosts.push(req.headers.host ?? '');
-    // Not a break: API Gateway's JWT authorizer (-c jwtAuthorizer=true) refusing as AWS documents,
-    // with its own body and headers, before the function.
+    // Not a break: API Gateway's JWT authorizer (-c jwtAuthorizer=true) refusing before the function.
     if (breaks === 'gateway authorizer' && auth !== `Bearer ${FAKE_TOKEN}`) {
-      const challenge =
-        auth === undefined
-          ? {}
-          : { 'www-authenticate': 'Bearer scope="" error="invalid_token" error_description="signature is invalid"' };
-      res.writeHead(401, { 'content-type': 'application/json', ...challenge });
-      return res.end('{"message":"Unauthorized"}');
+      const { statusCode, headers, body } = JWT_AUTHORIZER_ANSWERS[auth === undefined ? 'no token' : 'a refused token'];
+      return res.writeHead(statusCode, headers).end(body);
     }
     if (auth === undefined) {
       return send(res, 401, { error: 401, message: 'Missing bearer token' }, challenge(breaks, 'Bearer'));

@@ -82,6 +82,22 @@ export async function decideHttpApi(
   return runUnsafeSimulation(full, {}) as Decision;
 }
 
+/**
+ * As `decide`, for an ARN that fits two of the action's resource types (a Lambda alias's and a version's
+ * have one shape): the validating run must refuse for exactly that reason, the decision comes from a run
+ * that skips the placing.
+ */
+export async function decideEitherType(
+  simulation: Omit<Simulation, 'serviceControlPolicies' | 'resourceControlPolicies'>,
+) {
+  const full = { serviceControlPolicies: [], resourceControlPolicies: [], ...simulation };
+  const result = await runSimulation(full, {});
+  if (result.resultType !== 'error' || JSON.stringify(result.errors) !== '{"message":"multiple.resource.types"}') {
+    throw new Error(`The evaluator can place ${simulation.request.resource.resource}: use decide()`);
+  }
+  return runUnsafeSimulation(full, {}) as Decision;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the evaluator's result union
 const ignoredKeys = (result: any): string[] => result.result?.ignoredContextKeys ?? [];
 

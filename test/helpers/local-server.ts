@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { MAX_DYNAMODB_DEADLINE_MS, MAX_JWKS_TIMEOUT_MS } from '../../handlers/lib/environment.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -22,7 +23,7 @@ export interface LocalServer {
   localDir: string;
   /** Everything the server printed so far, stdout and stderr. */
   output(): string;
-  /** Resolves with the first match of `pattern` in the output, waiting up to 5 s for it. */
+  /** Resolves with the first match of `pattern` in the output once printed; rejects if the server exits first. */
   waitForOutput(pattern: RegExp): Promise<RegExpExecArray>;
   /** Sends the signal to npm, as a process manager would, and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -45,37 +46,44 @@ export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * The function's bounds in every test of `npm start`: the longest, as in every other healthy-path test
+ * (test/helpers/function-env.ts), so a busy machine's slow request is answered, not refused by npm
+ * start's 10 s DynamoDB deadline or the 1.5 s JWKS fetch timeout. A test may set its own.
+ */
+const UNHURRIED = {
+  DYNAMODB_DEADLINE_MS: String(MAX_DYNAMODB_DEADLINE_MS),
+  AUTH_JWKS_TIMEOUT_MS: String(MAX_JWKS_TIMEOUT_MS),
+};
+
 export async function startLocalServer(args: string[] = [], env: Record<string, string> = {}): Promise<LocalServer> {
   const localDir = env.PLANTS_LOCAL_DIR ?? tempDir('local');
   // Its own process group, as a terminal gives a command line: signalGroup reaches npm and node.
   const child = spawn('npm', ['start', '--', ...args], {
     cwd: REPO,
-    env: cleanEnv({ PORT: '0', PLANTS_LOCAL_DIR: localDir, ...env }),
+    env: cleanEnv({ PORT: '0', PLANTS_LOCAL_DIR: localDir, ...UNHURRIED, ...env }),
     detached: true,
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Its output is complete once every pipe has closed, which may be after the exit.
+  let closed = false;
+  child.once('close', () => {
+    closed = true;
+  });
+  // Ready once the banner is out, however long that takes on a busy machine; an exit ends the wait,
+  // and a server that neither gets ready nor exits is the test's timeout to catch.
   const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start was not ready in 20 s:\n${output}`)), 20_000);
     child.stdout.on('data', () => {
       const url = /API\s+(http:\/\/[^/\s]+:\d+)\/plants/.exec(output)?.[1];
-      if (url && output.includes('Press Ctrl+C to stop.')) {
-        clearTimeout(timer);
-        resolve(url);
-      }
+      if (url && output.includes('Press Ctrl+C to stop.')) resolve(url);
     });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${output}`));
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    void exited.then((code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+    child.once('error', reject);
   }).catch(async (error) => {
-    // Not ready in time: the process may still be running, and would outlive the test file.
+    // Failed to start: the process may still be running, and would outlive the test file.
     await stopChild(child, exited, 'SIGTERM');
     throw error;
   });
@@ -84,14 +92,30 @@ export async function startLocalServer(args: string[] = [], env: Record<string, 
     port: Number(new URL(origin).port),
     localDir,
     output: () => output,
-    waitForOutput: async (pattern) => {
-      for (let waited = 0; waited < 5000; waited += 50) {
-        const match = pattern.exec(output);
-        if (match) return match;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`The server did not print ${pattern} in 5 s:\n${output}`);
-    },
+    waitForOutput: (pattern) =>
+      new Promise((resolve, reject) => {
+        const look = () => {
+          const match = pattern.exec(output);
+          if (!match) return false;
+          stopLooking();
+          resolve(match);
+          return true;
+        };
+        const ended = () => {
+          stopLooking();
+          reject(new Error(`The server ended without printing ${pattern}:\n${output}`));
+        };
+        const stopLooking = () => {
+          child.stdout.off('data', look);
+          child.stderr.off('data', look);
+          child.off('close', ended);
+        };
+        // Listened to after the output's own listeners (above), so `output` already holds the chunk.
+        child.stdout.on('data', look);
+        child.stderr.on('data', look);
+        child.once('close', ended);
+        if (!look() && closed) ended();
+      }),
     stop: (signal = 'SIGTERM') => stopChild(child, exited, signal),
     signalGroup: (signal) => {
       // Never -0: that would be the test runner's own group.

@@ -2,7 +2,7 @@
 
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { LIST_PLANTS } from '../../handlers/lib/operations.ts';
-import type { RequestShape } from './events.ts';
+import { pathVariables, type RequestShape } from './events.ts';
 
 /** REST API, payload format 1.0: decoded multi-value query parameters, stage in the path. */
 export function restApiEvent({
@@ -10,9 +10,11 @@ export function restApiEvent({
   headers = {},
   domainName = 'rest123456.execute-api.eu-west-1.amazonaws.com',
   operation = LIST_PLANTS,
+  routePath = operation.path,
   stage = 'prod',
-  path = `/${stage}${operation.path}`,
+  path = `/${stage}${routePath}`,
   apiId = 'rest123456',
+  body,
 }: RequestShape = {}): APIGatewayProxyEvent {
   const params = new URLSearchParams(query);
   const multi: Record<string, string[]> = {};
@@ -20,15 +22,15 @@ export function restApiEvent({
   const single = Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v.at(-1) ?? '']));
   return {
     resource: operation.path,
-    path: operation.path,
+    path: routePath,
     httpMethod: operation.method,
     headers,
     multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
     queryStringParameters: query ? single : null,
     multiValueQueryStringParameters: query ? multi : null,
-    pathParameters: null,
+    pathParameters: pathVariables(operation, routePath) ?? null,
     stageVariables: null,
-    body: null,
+    body: body ?? null,
     isBase64Encoded: false,
     requestContext: {
       accountId: '123456789012',

@@ -1,7 +1,8 @@
 // What makes an alarm or dashboard widget of a synthesized stack have data: AWS publishes the AWS/*
-// metrics, and the function, configured with the environment the template gives it, writes every
-// PlantStore metric a widget or alarm reads, with exactly those dimensions. Read by
-// test/infra/telemetry-data.test.ts and by each option's own check (test/infra/edge/).
+// metrics under the dimensions it documents (aws-metrics.ts, and an option's own rows), and the
+// function, configured with the environment the template gives it, writes every PlantStore metric a
+// widget or alarm reads, with exactly those dimensions. Read by test/infra/telemetry-data.test.ts and
+// by each option's own check (test/infra/edge/).
 
 import { expect } from '@jest/globals';
 import { readConfig } from '../../handlers/lib/config.ts';
@@ -15,37 +16,8 @@ import {
 } from '../../handlers/lib/errors.ts';
 import { LIST_PLANTS } from '../../handlers/lib/operations.ts';
 import { initRecord, isRecorded, type RequestFacts, requestRecord } from '../../handlers/lib/request-record.ts';
+import { AWS_METRICS, type DocumentedMetrics } from './aws-metrics.ts';
 import type { Synthesized } from './cdk.ts';
-
-/** The metrics AWS publishes for these resources, as the CloudWatch metric docs of each service list them. */
-const AWS_METRICS: Record<string, string[]> = {
-  'AWS/Lambda': [
-    'Invocations',
-    'Errors',
-    'Throttles',
-    'Duration',
-    'ConcurrentExecutions',
-    // A function URL's (Lambda developer guide, "Monitoring Lambda function URLs").
-    'UrlRequestCount',
-    'Url4xxCount',
-    'Url5xxCount',
-    'UrlRequestLatency',
-  ],
-  'AWS/ApiGateway': ['Count', '4xx', '5xx', 'Latency', 'IntegrationLatency', 'DataProcessed'],
-  'AWS/DynamoDB': [
-    'ThrottledRequests',
-    'ConsumedReadCapacityUnits',
-    'SuccessfulRequestLatency',
-    // Read throttles by reason (DynamoDB developer guide, "DynamoDB Metrics and dimensions").
-    'ReadKeyRangeThroughputThrottleEvents',
-    'ReadMaxOnDemandThroughputThrottleEvents',
-    'ReadAccountLimitThrottleEvents',
-  ],
-  // A web ACL's, per rule or ALL (AWS WAF developer guide, "AWS WAF metrics and dimensions").
-  'AWS/WAFV2': ['AllowedRequests', 'BlockedRequests', 'CountedRequests'],
-  // Cognito's calls by quota category, what Service Quotas reads (Cognito developer guide).
-  'AWS/Usage': ['CallCount', 'ThrottleCount'],
-};
 
 export const LIST = LIST_PLANTS.operationId;
 /** A request of every kind the function answers, each outcome from the error its handler throws. */
@@ -120,7 +92,7 @@ function published(records: Record<string, unknown>[]): Published[] {
 }
 
 /** The metrics the dashboard's widgets and the alarms read (a CloudFormation reference stands for any value). */
-function used(s: Synthesized): Used[] {
+export function metricsRead(s: Synthesized): Used[] {
   const found: Used[] = [];
   for (const [id, alarm] of Object.entries(s.template.findResources('AWS::CloudWatch::Alarm'))) {
     const p = alarm.Properties as Record<string, unknown>;
@@ -153,7 +125,11 @@ function used(s: Synthesized): Used[] {
 }
 
 /** Every alarm and dashboard widget of `stack` reads a metric that gets data, with the dimensions it is published under. */
-export function expectEveryMetricPublished(stack: Synthesized, requests = REQUESTS): void {
+export function expectEveryMetricPublished(
+  stack: Synthesized,
+  requests = REQUESTS,
+  documented: readonly DocumentedMetrics[] = AWS_METRICS,
+): void {
   const telemetry = deployedTelemetry(stack);
   const facts = { latencyMs: 3, coldStart: false, functionRequestId: 'f', apigwRequestId: 'a' };
   const records = [
@@ -161,13 +137,22 @@ export function expectEveryMetricPublished(stack: Synthesized, requests = REQUES
     ...requests.filter((r) => isRecorded(r.status, telemetry)).map((r) => requestRecord({ ...facts, ...r }, telemetry)),
   ];
   const function_ = published(records);
-  const metrics = used(stack);
+  const metrics = metricsRead(stack);
   expect(metrics.length).toBeGreaterThan(15);
   for (const metric of metrics) {
     if (metric.namespace.startsWith('AWS/')) {
-      expect([metric.where, AWS_METRICS[metric.namespace]]).toEqual([
+      const keys = Object.keys(metric.dimensions).sort().join();
+      const row = documented.find(
+        ({ namespace, metrics, dimensionSets }) =>
+          namespace === metric.namespace &&
+          metrics.includes(metric.name) &&
+          dimensionSets.some((set) => [...set].sort().join() === keys),
+      );
+      expect([metric.where, metric.name, keys, row ? 'documented' : 'not documented']).toEqual([
         metric.where,
-        expect.arrayContaining([metric.name]),
+        metric.name,
+        keys,
+        'documented',
       ]);
       continue;
     }

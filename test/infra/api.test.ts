@@ -128,11 +128,11 @@ describe('route and stage', () => {
     });
   });
 
-  it('has no CORS unless origins are given, then allows GET and exposes Link', () => {
+  it("has no CORS unless origins are given, then allows the operations' methods and exposes Link", () => {
     expect(onlyOf(plain, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
     expect(onlyOf(external, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toEqual({
       AllowOrigins: ['https://app.example.com'],
-      AllowMethods: ['GET'],
+      AllowMethods: [...new Set(OPERATIONS.map(({ method }) => method))],
       AllowHeaders: ['authorization'],
       ExposeHeaders: ['link'],
       MaxAge: 3600,

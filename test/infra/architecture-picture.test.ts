@@ -37,7 +37,7 @@ let stack: Synthesized;
 beforeAll(async () => {
   picture = await parse('architecture', SOURCE);
   stack = await synth();
-}, 60_000);
+});
 
 /** The ids of the nodes (services and groups) inside a group, at any depth. */
 function inside(group: string): string[] {

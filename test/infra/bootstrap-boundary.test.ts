@@ -6,11 +6,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Environment } from 'aws-cdk-lib';
 import { BOOTSTRAP_QUALIFIER_KEY, PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
-import { boundaryName, qualifierOf } from '../../infra/deploy-access/bootstrap/policies.ts';
-import { ENVIRONMENT_TAG } from '../../infra/stack-environment.ts';
+import { boundaryName, qualifierOf, renderPolicy } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { ENVIRONMENT_TAG, stackRoleName } from '../../infra/stack-environment.ts';
 import { boundaryDecisions } from '../helpers/boundary.ts';
 import { synth } from '../helpers/cdk.ts';
-import { ACCOUNT, REGION } from '../helpers/iam.ts';
+import { ACCOUNT, decide, REGION, roleArn } from '../helpers/iam.ts';
 
 /** The stack as the pipeline's `cdk deploy` synthesizes it, with this context on the command line. */
 const synthesize = async (context: Record<string, string>, env?: Environment) =>
@@ -70,5 +70,43 @@ describe('the boundary named on the command line', () => {
       expect.arrayContaining(['dynamodb:Query', 'logs:PutLogEvents']),
     );
     for (const each of decisions) expect(each).toEqual({ ...each, decision: 'Allowed' });
+  });
+
+  // CodeDeploy shifts the alias with the group's service role, whose AWS managed policy
+  // (AWSCodeDeployRoleForLambdaLimited: https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSCodeDeployRoleForLambdaLimited.html)
+  // allows these on every resource: the boundary is what could refuse them mid-deploy.
+  it("leaves CodeDeploy, acting with the stack's CodeDeploy role, the live alias and the group's alarms", async () => {
+    const stack = 'PlantStore-dev';
+    const [fn] = Object.keys(template.findResources('AWS::Lambda::Function'));
+    // The alias's calls name the function (the evaluator cannot tell an alias ARN from a version's).
+    const alias = `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${stack}-${fn}-AbCdEf`;
+    const [group] = Object.values(template.findResources('AWS::CodeDeploy::DeploymentGroup'));
+    const alarms = ((group?.Properties.AlarmConfiguration.Alarms ?? []) as { Name: { Ref: string } }[]).map(
+      ({ Name }) => `arn:aws:cloudwatch:${REGION}:${ACCOUNT}:alarm:${stack}-${Name.Ref}-AbCdEf`,
+    );
+    expect(alarms.length).toBeGreaterThan(0);
+    const calls = [
+      ...['lambda:GetAlias', 'lambda:UpdateAlias'].map((action) => [action, alias]),
+      ...alarms.map((alarm) => ['cloudwatch:DescribeAlarms', alarm]),
+    ];
+    const anything = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] };
+    for (const [action = '', resource = ''] of calls) {
+      const { decision } = await decide({
+        request: {
+          principal: roleArn(stackRoleName(stack, 'CodeDeploy')),
+          action,
+          resource: { resource, accountId: ACCOUNT },
+          contextVariables: { [`aws:ResourceTag/${ENVIRONMENT_TAG}`]: 'dev' },
+        },
+        identityPolicies: [{ name: 'AWSCodeDeployRoleForLambdaLimited', policy: anything }],
+        permissionBoundaryPolicies: [
+          {
+            name: 'boundary',
+            policy: renderPolicy('permissions-boundary', 'dev', { accountId: ACCOUNT, partition: 'aws' }),
+          },
+        ],
+      });
+      expect({ action, resource, decision }).toEqual({ action, resource, decision: 'Allowed' });
+    }
   });
 });

@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Match } from 'aws-cdk-lib/assertions';
+import { NO_ALARM_EMAIL } from '../../infra/alarm-mail.ts';
 import { refuseDisposableProduction, stackKindLine, stackNameOf } from '../../infra/stack-environment.ts';
 import { synth } from '../helpers/cdk.ts';
 
@@ -26,7 +27,10 @@ interface AppRun {
   code: number;
   stderr: string;
   /** The templates written, by stack name. */
-  templates: Record<string, { Resources: Record<string, { Type: string; DeletionPolicy?: string }> }>;
+  templates: Record<
+    string,
+    { Resources: Record<string, { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string }> }
+  >;
 }
 
 async function runApp(context: Record<string, unknown>, region?: string): Promise<AppRun> {
@@ -72,10 +76,14 @@ describe('the production environment (no -c env, or -c env=production)', () => {
     expect(Object.keys(run.templates)).toEqual(['PlantStore']);
     const resources = run.templates.PlantStore?.Resources ?? {};
     for (const [id, type] of Object.entries(RETAINED)) {
-      expect({ id, type: resources[id]?.Type, policy: resources[id]?.DeletionPolicy }).toEqual({
+      // Kept on a delete or a replacement; deleted when the create that made it rolls back, so a failed
+      // first deploy leaves nothing behind to block the next.
+      const { Type, DeletionPolicy, UpdateReplacePolicy } = resources[id] ?? {};
+      expect({ id, Type, DeletionPolicy, UpdateReplacePolicy }).toEqual({
         id,
-        type,
-        policy: 'Retain',
+        Type: type,
+        DeletionPolicy: 'RetainExceptOnCreate',
+        UpdateReplacePolicy: 'Retain',
       });
     }
     // The CDK CLI drops `-c dev` (no `=true`) with only a warning: every synth says which kind it made.
@@ -83,7 +91,12 @@ describe('the production environment (no -c env, or -c env=production)', () => {
       'PlantStore: a retained stack: its table, user pool and logs outlive cdk destroy (-c dev=true: a disposable one)',
     );
     expect(stackNameOf(contextOf({ env: 'production' }))).toBe('PlantStore');
-  }, 120_000);
+  });
+
+  it('says on every synth without alarmEmail that no alarm notifies anyone', async () => {
+    const run = await runs.production;
+    expect(run.stderr.trim().split('\n')).toContain(`PlantStore: ${NO_ALARM_EMAIL}`);
+  });
 
   it("keeps today's service dimension, plant-store, in the function and in every metric it is read by", async () => {
     const { template } = await synth();
@@ -106,7 +119,9 @@ describe('another environment (-c env=dev)', () => {
   it('is its own stack, PlantStore-dev, and a disposable one only when asked', async () => {
     expect(stackNameOf(contextOf({ env: 'dev' }))).toBe('PlantStore-dev');
     const retained = await synth({ env: 'dev' });
-    expect(Object.values(retained.template.findResources('AWS::DynamoDB::Table'))[0]?.DeletionPolicy).toBe('Retain');
+    expect(Object.values(retained.template.findResources('AWS::DynamoDB::Table'))[0]?.DeletionPolicy).toBe(
+      'RetainExceptOnCreate',
+    );
 
     // Disposable on request, and saying so as the app prints it for every synth (the production run
     // above prints the retained kind). The edge's stack beside it is named after the environment's
@@ -162,7 +177,7 @@ describe('a disposable stack under the production name', () => {
     expect(lines[0]).toMatch(
       /^Refusing to synthesize: -c dev=true would make .* disposable \(cdk destroy would delete/,
     );
-  }, 120_000);
+  });
 
   // The app prints the refusal's own message (above); each way of asking for it names what to type instead.
   it.each(REFUSALS)('is refused saying what to type instead: %j', (values, instead) => {

@@ -44,7 +44,9 @@ describe('the stack’s own user pool', () => {
       AllowedOAuthFlowsUserPoolClient: false,
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH']),
     });
-    expect(Object.values(plain.template.findResources('AWS::Cognito::UserPool'))[0]?.DeletionPolicy).toBe('Retain');
+    expect(Object.values(plain.template.findResources('AWS::Cognito::UserPool'))[0]?.DeletionPolicy).toBe(
+      'RetainExceptOnCreate',
+    );
   });
 
   it('issues access tokens for an hour by default', () => {

@@ -69,7 +69,7 @@ describe('table', () => {
 
   it('survives stack deletion by default, and goes with a dev stack', () => {
     expect(onlyOf(prod, 'AWS::DynamoDB::Table')).toMatchObject({
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       Properties: { DeletionProtectionEnabled: true },
     });
     expect(onlyOf(external, 'AWS::DynamoDB::Table')).toMatchObject({
@@ -158,6 +158,7 @@ describe('function', () => {
     external.template.resourceCountIs('AWS::Cognito::UserPool', 0);
     external.template.resourceCountIs('AWS::Cognito::UserPoolClient', 0);
     expect(Object.keys(external.template.findOutputs('*')).sort()).toEqual([
+      'AlarmNotifications',
       'ApiUrl',
       'DeploymentApplication',
       'DeploymentGroup',
@@ -205,6 +206,7 @@ describe('permissions', () => {
 describe('outputs', () => {
   it('give the API URL, user pool, app client, table, function and CodeDeploy names', () => {
     expect(Object.keys(prod.template.findOutputs('*')).sort()).toEqual([
+      'AlarmNotifications',
       'ApiUrl',
       'AppClientId',
       'DeploymentApplication',
@@ -217,6 +219,7 @@ describe('outputs', () => {
 
   it('add the machine client, token endpoint, custom URL and DNS target when those options are on', () => {
     expect(Object.keys(everything.template.findOutputs('*')).sort()).toEqual([
+      'AlarmNotifications',
       'ApiUrl',
       'AppClientId',
       'CustomDomainUrl',

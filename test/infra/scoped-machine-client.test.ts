@@ -34,10 +34,10 @@ beforeAll(async () => {
     { owner: MACHINE_CLIENT, id: 'p1', name: 'Fern' },
     { owner: 'user-sub-1', id: 'p1', name: 'Cactus' },
   ]);
-  // synth() holds the event loop for seconds (cdk-nag), far longer on a loaded machine. Past the
-  // timeout jest would run afterAll while startService is still under way, and the service it
-  // then starts (servers, sockets) would keep the test run from exiting.
-}, 120_000);
+  // synth() holds the event loop for seconds (cdk-nag), far longer on a loaded machine: no hook
+  // timeout shorter than the run's (jest.config.js), past which jest would run afterAll while
+  // startService is still under way, and the service it then starts would keep the run from exiting.
+});
 afterAll(() => service?.stop());
 
 /** Resolves Ref, Fn::GetAtt and Fn::Join to the deployed values above. */

@@ -188,6 +188,8 @@ describe('readSettings', () => {
   const EXTERNAL = { authIssuer: 'https://i.example.com', authAudience: 'a' };
   it.each([
     [{ dev: 'yes' }, 'dev must be true or false'],
+    [{ dev: ' true' }, 'dev must be true or false, got " true"'],
+    [{ edge: 'true\n' }, 'edge must be true or false, got "true\\n"'],
     [{ jwtAuthorizer: '1' }, 'jwtAuthorizer must be true or false'],
     [{ maxRequestsPerSecond: '0' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],
     [{ maxRequestsPerSecond: '10001' }, 'maxRequestsPerSecond must be an integer from 1 to 10000'],

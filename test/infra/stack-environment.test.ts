@@ -2,7 +2,12 @@
 // disposable stacks kept out of production.
 
 import { describe, expect, it } from '@jest/globals';
-import { environmentOf, refuseDisposableProduction, stackNameOf } from '../../infra/stack-environment.ts';
+import {
+  environmentOf,
+  refuseDisposableProduction,
+  stackNameOf,
+  stackRoleName,
+} from '../../infra/stack-environment.ts';
 
 describe('environment names', () => {
   const from = (context: Record<string, string>) => (key: string) => context[key];
@@ -21,6 +26,14 @@ describe('environment names', () => {
   ])("refuse %j: another environment's stack, retagged", (context, own) => {
     expect(() => stackNameOf(from(context))).toThrow(
       new RegExp(`names another environment's stack, .*drop -c stackName \\(stack ${own}\\)`),
+    );
+  });
+
+  it('refuse a -c stackName too long for the role names that carry it (IAM allows 64 characters)', () => {
+    const longest = 'S'.repeat(64 - '-CodeDeploy'.length);
+    expect(stackRoleName(stackNameOf(from({ stackName: longest })), 'CodeDeploy')).toHaveLength(64);
+    expect(() => stackNameOf(from({ stackName: `${longest}x` }))).toThrow(
+      /-c stackName=S+x is 54 characters; at most 53: the stack's role names carry it/,
     );
   });
 

@@ -83,6 +83,14 @@ describe('toHttpApiEvent', () => {
     });
   });
 
+  it("carries the route's path variables, and none for a route without any, as API Gateway does", () => {
+    const byId = { ...context, routeKey: 'GET /plants/{id}', pathParameters: { id: 'café' } };
+    expect(toHttpApiEvent(request({ url: '/plants/caf%C3%A9' }), byId)).toMatchObject({
+      pathParameters: { id: 'café' },
+    });
+    expect(toHttpApiEvent(request(), { ...context, pathParameters: {} })).not.toHaveProperty('pathParameters');
+  });
+
   it('passes text bodies as text and other bodies base64-encoded', () => {
     const json = toHttpApiEvent(
       request({ headers: { 'content-type': ['application/json'] }, body: Buffer.from('{"a":1}') }),

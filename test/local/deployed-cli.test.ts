@@ -14,7 +14,7 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { passwordFileOf } from '../../deployed/passwords.ts';
 import { SMOKE_USERNAME, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
 import { SMOKE_SECRET_ACTIONS } from '../../infra/deploy-access/grants.ts';
@@ -26,8 +26,6 @@ import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 import { type MotoServer, startMotoServer } from '../helpers/moto.ts';
 import { type Service, startService } from '../helpers/service.ts';
 
-// Each test runs the CLIs as a user does (npm, then Node loading the AWS SDK), up to five times.
-jest.setTimeout(90_000);
 const localDir = tempDir('local');
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 // The stack's pool and app client, synthesized outside the hook's timeout (it is CPU-bound).
@@ -39,7 +37,7 @@ beforeAll(async () => {
   // What moto records (the smoke check's calls) is written there, not into the project.
   moto = await startMotoServer({ recordTo: join(tempDir('moto'), 'recording') });
   deployment = await deployOnMoto(moto.endpoint, tempDir('deploy'), identity);
-}, 90_000);
+});
 afterAll(async () => {
   deployment?.close();
   await moto?.stop();

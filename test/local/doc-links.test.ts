@@ -1,6 +1,6 @@
-// The links a newcomer follows between the README and docs/: every `page.md#heading` names a
-// heading the page has, with GitHub's anchors (lower case, punctuation dropped, spaces as hyphens,
-// a repeated heading numbered).
+// The links a newcomer follows between the README, the root's other pages and docs/: every
+// `page.md#heading` names a heading the page has, with GitHub's anchors (lower case, punctuation
+// dropped, spaces as hyphens, a repeated heading numbered).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -11,6 +11,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PAGES = [
   'README.md',
   'CONTRIBUTING.md',
+  'CHANGELOG.md',
   'SECURITY.md',
   ...readdirSync(join(ROOT, 'docs'))
     .filter((name) => name.endsWith('.md'))

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'puppeteer-core';
 import { OPERATIONS } from '../../handlers/lib/operations.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, newPage } from '../helpers/browser.ts';
 import { type LocalServer, removeTempDirs, startLocalServer } from '../helpers/local-server.ts';
 import { openapi } from '../helpers/openapi.ts';
 
@@ -26,7 +26,7 @@ afterAll(async () => {
  * everything the page's Content-Security-Policy blocked (`violations()`).
  */
 async function openDocs(): Promise<{ page: Page; requested: string[]; violations(): Promise<string[]> }> {
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   const requested: string[] = [];
   page.on('request', (request) => void requested.push(request.url()));
   // Page code, as text: this project's TypeScript has no DOM types.
@@ -36,8 +36,8 @@ async function openDocs(): Promise<{ page: Page; requested: string[]; violations
       window.cspViolations.push(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline code'));
     });
   `);
-  await page.goto(`${server.origin}/docs`, { waitUntil: 'networkidle0', timeout: 60_000 });
-  await page.waitForSelector('.opblock-summary-path[data-path="/plants"]', { visible: true, timeout: 60_000 });
+  await page.goto(`${server.origin}/docs`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('.opblock-summary-path[data-path="/plants"]', { visible: true });
   const violations = () => page.evaluate('window.cspViolations') as Promise<string[]>;
   return { page, requested, violations };
 }
@@ -57,7 +57,7 @@ it('shows GET /plants from openapi.yaml, with its parameters once opened, using 
 
   // A person clicks the operation to read what it takes.
   await page.click('.opblock-summary-control');
-  await page.waitForSelector('.parameters .parameter__name', { visible: true, timeout: 60_000 });
+  await page.waitForSelector('.parameters .parameter__name', { visible: true });
   const parameters = await visibleText(page, '.parameters .parameter__name');
   expect(parameters.map((name) => name.replace(/\s*\*?$/, ''))).toEqual(['limit', 'cursor']);
 
@@ -74,24 +74,23 @@ it('shows GET /plants from openapi.yaml, with its parameters once opened, using 
 it("calls the API from Try it out under the page's Content-Security-Policy", async () => {
   const { page, violations } = await openDocs();
   await page.click('.opblock-summary-control');
-  await page.waitForSelector('.try-out__btn', { visible: true, timeout: 60_000 });
+  await page.waitForSelector('.try-out__btn', { visible: true });
   await page.click('.try-out__btn');
   await page.click('.btn.execute');
 
   // No token: the function's 401, fetched by the page from this server.
-  await page.waitForSelector('.live-responses-table tbody .response-col_status', { visible: true, timeout: 60_000 });
+  await page.waitForSelector('.live-responses-table tbody .response-col_status', { visible: true });
   expect(await visibleText(page, '.live-responses-table tbody .response-col_status')).toEqual(['401']);
   expect(await violations()).toEqual([]);
   await page.close();
 });
 
 it('refuses to be shown in a frame of another page (clickjacking)', async () => {
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   const refusals: string[] = [];
   page.on('console', (message) => void refusals.push(message.text()));
   await page.setContent(`<iframe src="${server.origin}/docs" width="800" height="600"></iframe>`, {
     waitUntil: 'load',
-    timeout: 60_000,
   });
 
   const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
@@ -104,7 +103,7 @@ it('refuses to be shown in a frame of another page (clickjacking)', async () => 
 it('says in the Authorize dialog how to get a token for this server, and to paste it alone', async () => {
   const { page } = await openDocs();
   await page.click('.btn.authorize');
-  await page.waitForSelector('.modal-ux .auth-container', { visible: true, timeout: 60_000 });
+  await page.waitForSelector('.modal-ux .auth-container', { visible: true });
   const [dialog] = await visibleText(page, '.modal-ux .auth-container');
   expect(dialog).toContain(`npm run -s token -- alice --port ${server.port}`);
   expect(dialog).toContain('paste the token alone');

@@ -1,13 +1,13 @@
 // `npm start` facing hostile or careless callers: forged token fields written to its log, secrets
-// in a query string, a made-up Host header, a body or headers over the limits, HEAD, sniffing and framing
-// of its own pages, and callers that are not on loopback.
+// in a query string, a made-up or repeated Host header, malformed HTTP, a body or headers over the
+// limits, HEAD, sniffing and framing of its own pages, and callers that are not on loopback.
 
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { base64url } from '../../local/issuer/issuer.ts';
 import { type LocalServer, removeTempDirs, startLocalServer } from '../helpers/local-server.ts';
 import { assertMatchesContract } from '../helpers/openapi.ts';
-import { connects } from '../helpers/ports.ts';
+import { connects, exchange, parseAnswer } from '../helpers/ports.ts';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -98,6 +98,18 @@ describe('the local server', () => {
       body: { message: 'Request Header Fields Too Large' },
     });
     assertMatchesContract({ statusCode: reply.status, headers: reply.headers, body: reply.body });
+  });
+
+  it('refuses 500 repeated Host headers and a malformed header with the contract’s 400, and keeps serving', async () => {
+    for (const bytes of [
+      `GET /plants HTTP/1.1\r\n${'Host: localhost\r\n'.repeat(500)}\r\n`,
+      'GET /plants HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n',
+    ]) {
+      const answer = parseAnswer((await exchange(server.port, bytes)).raw);
+      expect({ status: answer.statusCode, error: JSON.parse(answer.body).error }).toEqual({ status: 400, error: 400 });
+      assertMatchesContract(answer);
+    }
+    expect((await fetch(`${server.origin}/plants`)).status).toBe(401);
   });
 
   it('answers HEAD /plants 404 without a body, as openapi.yaml documents it', async () => {

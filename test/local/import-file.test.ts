@@ -1,7 +1,7 @@
 // Reading import files: every row checked, every problem with its line number.
 
 import { describe, expect, it } from '@jest/globals';
-import { MAX_PLANT_ITEM_BYTES } from '../../infra/ceiling.ts';
+import { MAX_PLANT_ITEM_BYTES } from '../../handlers/lib/plant-item.ts';
 import { formatOf, parsePlantFile } from '../../local/data/import-file.ts';
 import { validateRow } from '../../local/data/plant-row.ts';
 

@@ -17,12 +17,22 @@ const start = async () => {
   return server;
 };
 
-/** A GET /plants whose 10-byte body is half sent: in flight until `finish()` sends the rest. */
+/**
+ * A GET /plants whose 10-byte body is half sent: in flight until `finish()` sends the rest. `started`
+ * resolves once the server has read its headers and taken it in (its `100 Continue`), whatever the
+ * machine's speed.
+ */
 function requestInFlight(server: LocalServer, token: string) {
   const req = request(`${server.origin}/plants`, {
     method: 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-length': '10', 'content-type': 'text/plain' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-length': '10',
+      'content-type': 'text/plain',
+      expect: '100-continue',
+    },
   });
+  const started = new Promise<void>((resolve) => req.once('continue', resolve));
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
@@ -33,7 +43,16 @@ function requestInFlight(server: LocalServer, token: string) {
     req.on('error', reject);
   });
   req.write('12345');
-  return { response, finish: () => req.end('67890') };
+  return { started, response, finish: () => req.end('67890') };
+}
+
+/**
+ * One request answered in full first: the function's cold work (the JWKS fetch, DynamoDB's connection)
+ * is done before Ctrl+C, so the request in flight needs milliseconds of the stop's grace, not seconds.
+ */
+async function warmUp(server: LocalServer, token: string) {
+  const reply = await fetch(`${server.origin}/plants`, { headers: { authorization: `Bearer ${token}` } });
+  expect(reply.status).toBe(200);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,12 +61,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('Ctrl+C under npm start', () => {
   it.concurrent('finishes the request in flight on the first Ctrl+C, though node receives SIGINT twice', async () => {
     const server = await start();
-    const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
-    await sleep(200); // the request has reached the server and waits for its body
+    const token = await tokenFor(server, 'bob');
+    await warmUp(server, token);
+    const inFlight = requestInFlight(server, token);
+    await inFlight.started;
 
     server.signalGroup('SIGINT');
     await server.waitForOutput(/SIGINT: finishing open requests/);
-    await sleep(300); // both copies of the signal have been handled
+    await sleep(300); // npm forwards its copy at once: it lands while the request is still open
     inFlight.finish();
 
     const { status, body } = await inFlight.response;
@@ -61,7 +82,7 @@ describe('Ctrl+C under npm start', () => {
   it.concurrent('stops at once on a second Ctrl+C more than a second after the first, dropping the request', async () => {
     const server = await start();
     const inFlight = requestInFlight(server, await tokenFor(server, 'bob'));
-    await sleep(200);
+    await inFlight.started;
 
     server.signalGroup('SIGINT');
     await server.waitForOutput(/SIGINT: finishing open requests/);

@@ -1,20 +1,24 @@
 // The GitHub Actions workflows, checked where no GitHub runs: actionlint clean, every `npm run` they
 // call exists, third-party actions pinned by commit, least permissions, one deployment per
 // environment at a time, the environments the access stack trusts, and nothing secret printed.
+// The release workflow's own behaviour: release.test.ts.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
 import { boundaryName, qualifierOf, smokeSecretName } from '../../infra/deploy-access/bootstrap/policies.ts';
 import { DEFAULT_ENVIRONMENTS } from '../../infra/deploy-access/settings.ts';
 import { actionlint } from '../helpers/actionlint.ts';
+import { importGraph, sourceFiles } from '../helpers/import-graph.ts';
 
 const DIR = new URL('../../.github/workflows/', import.meta.url);
 const files = readdirSync(DIR).filter((name) => /\.ya?ml$/.test(name));
 const text = (file: string) => readFileSync(new URL(file, DIR), 'utf8');
 
 interface Step {
+  name?: string;
   uses?: string;
   run?: string;
   with?: Record<string, string>;
@@ -42,10 +46,11 @@ const jobs = Object.entries(pipeline.jobs);
 const steps = workflows.flatMap(({ workflow }) => Object.values(workflow.jobs).flatMap((job) => job.steps));
 const assumesRole = (job: Job) =>
   job.steps.some((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@'));
+const releases = (job: Job) => job.steps.some((step) => /^gh release create /m.test(step.run ?? ''));
 
 describe('the workflows', () => {
   it('pass actionlint', async () => {
-    expect(files).toContain('pipeline.yml');
+    expect(files).toEqual(expect.arrayContaining(['pipeline.yml', 'release.yml']));
     for (const { file, text } of workflows) {
       expect({ file, findings: await actionlint(text, `.github/workflows/${file}`) }).toEqual({ file, findings: [] });
     }
@@ -83,12 +88,16 @@ describe('the workflows', () => {
     }
   });
 
-  it('read the repository only, and ask for an OIDC token only in jobs that assume a role', () => {
-    for (const { workflow } of workflows) {
+  it('read the repository only, write it only in the job that publishes a release, and ask for an OIDC token only in jobs that assume a role', () => {
+    for (const { file, workflow } of workflows) {
       expect(workflow.permissions).toEqual({ contents: 'read' });
-      for (const job of Object.values(workflow.jobs)) {
-        const expected = assumesRole(job) ? { contents: 'read', 'id-token': 'write' } : undefined;
-        expect(job.permissions).toEqual(expected);
+      for (const [id, job] of Object.entries(workflow.jobs)) {
+        const expected = assumesRole(job)
+          ? { contents: 'read', 'id-token': 'write' }
+          : releases(job)
+            ? { contents: 'write' }
+            : undefined;
+        expect({ file, id, permissions: job.permissions }).toEqual({ file, id, permissions: expected });
       }
     }
   });
@@ -161,7 +170,7 @@ describe('the pipeline', () => {
     expect(run).toContain("sed -E 's/[0-9]{12}/************/g' diff.txt");
   });
 
-  it('deploys main to each environment in order, one deployment per environment at a time, and smoke-checks each, then checks the live stack against its template', () => {
+  it('deploys main to each environment in order, one deployment per environment at a time, after IAM’s preflight, and smoke-checks each, then runs drift detection on it', () => {
     const deploys = jobs.filter(([, job]) => job.environment !== undefined);
     expect(deploys.map(([, job]) => job.environment)).toEqual(DEFAULT_ENVIRONMENTS);
     deploys.forEach(([id, job], index) => {
@@ -169,14 +178,17 @@ describe('the pipeline', () => {
       expect(job.needs).toBe(index === 0 ? 'check' : deploys[index - 1]?.[0]);
       expect(job.concurrency).toEqual({ group: `deploy-${name}`, 'cancel-in-progress': false });
       const runs = job.steps.map((step) => step.run).filter(Boolean);
-      expect({ id, runs: runs.slice(-3) }).toEqual({
+      const flags = `-c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)}`;
+      expect({ id, runs: runs.slice(-4) }).toEqual({
         id,
         runs: [
+          `npm run preflight -- ${flags}`,
           `npx cdk deploy --all -c env=${name} -c @aws-cdk/core:bootstrapQualifier=${qualifierOf(name)} -c ${PERMISSIONS_BOUNDARY_KEY}=${boundaryName(name)} --require-approval never`,
           `npm run smoke -- --deployed --env ${name} --password-secret ${smokeSecretName(name)}`,
           `npm run check:deployed -- --env ${name}`,
         ],
       });
+      expect(job.steps.at(-1)).toMatchObject({ name: 'CloudFormation drift detection' });
       expect(job.steps.find((step) => step.with?.['role-to-assume'])?.with?.['role-to-assume']).toMatch(
         /^\$\{\{ vars\.AWS_DEPLOY_ROLE_ARN \}\}$/,
       );
@@ -189,5 +201,12 @@ describe('the pipeline', () => {
     // Only the first one says when: the rest follow it.
     // A repository variable: a job's `if` cannot see its environment's (AWS_DEPLOY_ROLE_ARN is one).
     expect(deploys[0]?.[1].if).toMatch(/github.ref == 'refs\/heads\/main' && vars.AWS_REGION != ''/);
+  });
+
+  it("the deploy jobs' last step, npm run check:deployed, is CloudFormation drift detection", () => {
+    const scripts = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts;
+    const [, entry = ''] = /^node (\S+)$/.exec(scripts['check:deployed']) ?? [];
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    expect(importGraph(root, sourceFiles(root), { runtimeOnly: true }).get(entry)).toContain('deployed/drift.ts');
   });
 });

@@ -1,5 +1,5 @@
 // Faults that test/handlers/list-plants/faults.test.ts does not cover: the JWKS endpoint refusing connections,
-// slower than the fetch timeout, or serving a broken key set at cold start; DynamoDB refusing
+// slower than the fetch timeout, or serving a broken or oversized key set at cold start; DynamoDB refusing
 // connections or answering later than the SDK's request timeout, alone and under concurrency.
 // Each answers 503 with the Error body within a stated bound, far below the 15 s function
 // timeout, and the service recovers by itself when the fault clears.
@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TlsIdentity } from '../../local/issuer/issuer.ts';
+import { MAX_JWKS_BYTES } from '../../handlers/lib/auth/jwks-fetcher.ts';
+import { jwksOf, type TlsIdentity } from '../../local/issuer/issuer.ts';
 import { httpApiEvent } from '../helpers/events.ts';
 import { FAULT_DEADLINE_MS, FAULT_JWKS_TIMEOUT_MS } from '../helpers/function-env.ts';
 import { type Reply, type Service, startService } from '../helpers/service.ts';
@@ -109,6 +110,28 @@ describe('JWKS faults at cold start (nothing cached yet)', () => {
     brokenBody = body;
     jwks.retarget((brokenJwks.address() as AddressInfo).port);
     await expectUnavailableEndedBy(JWKS_CAUSES);
+    jwks.retarget(issuerPort());
+  });
+
+  // Copies of the issuer's key under other kids, as a key set with many keys is.
+  const keySetOf = (bytes: number) => {
+    const [jwk] = jwksOf(...service.issuer.keys).keys;
+    const size = JSON.stringify(jwk).length + 1;
+    const copies = Array.from({ length: Math.floor(bytes / size) - 1 }, (_, i) => ({ ...jwk, kid: `copy-${i}` }));
+    return JSON.stringify({ keys: [jwk, ...copies] });
+  };
+
+  it(`answers 503 while the JWKS endpoint serves 8 MB of keys, reading no more than ${MAX_JWKS_BYTES} bytes`, async () => {
+    brokenBody = keySetOf(8 * 2 ** 20);
+    jwks.retarget((brokenJwks.address() as AddressInfo).port);
+    await expectUnavailableEndedBy(
+      new RegExp(`^Error: Failed to fetch \\S+: Key set answer over ${MAX_JWKS_BYTES} bytes`),
+    );
+  });
+
+  it('verifies with a key set just under the bound', async () => {
+    brokenBody = keySetOf(MAX_JWKS_BYTES - 4096);
+    expect(await call()).toMatchObject(fern);
     jwks.retarget(issuerPort());
   });
 

@@ -1,6 +1,7 @@
-// Issuer keys too weak to trust make no token valid: the deployed bundle leaves RSA keys under
-// 2,048 bits or with a small public exponent out as it reads the JWKS, and answers a token naming
-// one 401, its record saying why (weak_key), while a 2,048-bit key served beside them verifies.
+// Issuer keys unfit to verify with make no token valid: the deployed bundle leaves RSA keys under
+// 2,048 bits or with a small public exponent, and keys whose `use` or `key_ops` exclude verifying, out
+// as it reads the JWKS, and answers a token naming one 401, its record saying why (weak_key), while a
+// 2,048-bit key for signatures served beside them verifies.
 
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,14 @@ const WEAK: [string, SigningKey][] = [
   [`${MIN_RSA_BITS} bits with exponent 3`, rsaKey(MIN_RSA_BITS, 3)],
 ];
 const STRONG = rsaKey(MIN_RSA_BITS);
+/** Keys strong enough, published for something other than verifying signatures (RFC 7517 §4.2, §4.3). */
+const NOT_FOR_VERIFYING: [string, SigningKey][] = [
+  ['use "enc"', { ...rsaKey(MIN_RSA_BITS), published: { use: 'enc' } }],
+  ['key_ops ["encrypt"]', { ...rsaKey(MIN_RSA_BITS), published: { use: undefined, key_ops: ['encrypt'] } }],
+  ['key_ops ["sign"]', { ...rsaKey(MIN_RSA_BITS), published: { key_ops: ['sign'] } }],
+  ['key_ops []', { ...rsaKey(MIN_RSA_BITS), published: { use: undefined, key_ops: [] } }],
+];
+const FOR_VERIFYING = { ...rsaKey(MIN_RSA_BITS), published: { use: undefined, key_ops: ['verify'] } };
 
 let issuer: JwksServer;
 let dynamo: LocalDynamo;
@@ -35,14 +44,18 @@ beforeAll(async () => {
   const tls = JSON.parse(readFileSync(process.env.PLANT_STORE_TEST_TLS ?? '', 'utf8'));
   const caFile = join(tempDir('weak-keys'), 'issuer-cert.pem');
   writeFileSync(caFile, tls.cert);
-  issuer = await startJwksServer(tls, [...WEAK.map(([, key]) => key), STRONG]);
+  issuer = await startJwksServer(tls, [
+    ...[...WEAK, ...NOT_FOR_VERIFYING].map(([, key]) => key),
+    STRONG,
+    FOR_VERIFYING,
+  ]);
   dynamo = await startDynamo(TABLE);
   await putPlants(dynamo.client, TABLE, [{ owner: 'alice', id: 'p1', name: 'Monstera' }]);
   fn = startBundledFunction(await buildBundle(), {
     ...serviceEnvironment(dynamo.endpoint, issuer.url),
     NODE_EXTRA_CA_CERTS: caFile,
   });
-}, 60_000);
+});
 afterAll(async () => {
   await fn?.stop();
   await Promise.all([issuer?.close(), dynamo?.close()]);
@@ -78,5 +91,16 @@ describe('an RSA key in the JWKS, through the bundle', () => {
 
   it(`of ${MIN_RSA_BITS} bits, served with them, verifies: 200`, async () => {
     expect(await call(STRONG)).toMatchObject({ status: 200, body: [{ name: 'Monstera' }] });
+  });
+
+  it.each(NOT_FOR_VERIFYING)('with %s verifies no token: 401, recorded as weak_key', async (_, key) => {
+    const reply = await call(key);
+
+    expect(reply).toMatchObject({ status: 401, body: { error: 401, message: 'The access token is invalid' } });
+    expect(await recordOf(key.kid)).toMatchObject({ status: 401, reason: 'weak_key' });
+  });
+
+  it('with key_ops ["verify"] and no use verifies: 200', async () => {
+    expect(await call(FOR_VERIFYING)).toMatchObject({ status: 200, body: [{ name: 'Monstera' }] });
   });
 });

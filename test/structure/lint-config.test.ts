@@ -58,8 +58,6 @@ it("fails `npm run lint` on an import across the rooms' boundaries or around a c
     // Allowed.
     importing('handlers/lib/auth/in.ts', '../config.ts');
     importing('infra/in.ts', '../handlers/lib/environment.ts');
-    // An option's folder names its own variable and headers in an environment.ts of its own.
-    importing('infra/in2.ts', '../handlers/lib/edge/environment.ts');
     importing('infra/out2.ts', '../handlers/lib/config.ts');
     importing('local/cli/in.ts', '../../handlers/lib/loopback.ts');
     importing('lab/in.ts', '../local/store/table.ts');

@@ -1,6 +1,6 @@
 // The issuer's signing keys, cached per container and refetched once they are older than a
 // maximum age, so a key the issuer withdraws stops verifying in warm containers too; keys too weak
-// to trust are left out as the set is read.
+// to trust, or published for something other than verifying, are left out as the set is read.
 
 import { createPublicKey } from 'node:crypto';
 import { KidNotFoundInJwksError } from 'aws-jwt-verify/error';
@@ -21,7 +21,7 @@ export const MIN_RSA_BITS = 2048;
 /** RSA exponents below this (e = 3 and the like) are refused; issuers use 65537. */
 export const MIN_RSA_EXPONENT = 65537n;
 
-/** The token names a key left out as too weak to trust (authenticate() records it as weak_key). */
+/** The token names a key left out as unfit to verify with: too weak, or not for verifying (authenticate() records it as weak_key). */
 export class WeakKeyError extends KidNotFoundInJwksError {}
 
 export interface AgingJwksCacheOptions {
@@ -45,7 +45,7 @@ export class AgingJwksCache extends SimpleJwksCache {
   private nextAttemptAt = 0;
   private lastKeys = '';
   private readonly onNewKeys: (jwks: Jwks) => void;
-  /** The last set's keys too weak to trust, by kid, and why: left out of the set, they verify nothing. */
+  /** The last set's keys unfit to verify with, by kid, and why: left out of the set, they verify nothing. */
   private weakKeys = new Map<string, string>();
 
   constructor({ fetcher, onNewKeys = () => {} }: AgingJwksCacheOptions) {
@@ -54,7 +54,7 @@ export class AgingJwksCache extends SimpleJwksCache {
     const parse = this.jwksParser;
     this.jwksParser = (body) => {
       const jwks = parse(body);
-      const judged = jwks.keys.map((jwk) => ({ jwk, weak: weakness(jwk) }));
+      const judged = jwks.keys.map((jwk) => ({ jwk, weak: notForVerifying(jwk) ?? weakness(jwk) }));
       this.weakKeys = new Map(judged.flatMap(({ jwk, weak }) => (weak ? [[String(jwk.kid), weak]] : [])));
       return { ...jwks, keys: judged.filter(({ weak }) => !weak).map(({ jwk }) => jwk) };
     };
@@ -93,6 +93,19 @@ export class AgingJwksCache extends SimpleJwksCache {
       throw weak === undefined ? error : new WeakKeyError(`JWK for kid ${decomposedJwt.header.kid} refused: ${weak}`);
     }
   }
+}
+
+/**
+ * Why a key may not verify signatures, or undefined: its `use` is not `sig`, or its `key_ops` lack
+ * `verify` (RFC 7517 §4.2, §4.3; aws-jwt-verify checks `use` alone, when it verifies).
+ */
+function notForVerifying(jwk: Jwk): string | undefined {
+  if (jwk.use !== undefined && jwk.use !== 'sig') return `use ${JSON.stringify(jwk.use)}, not "sig"`;
+  const ops = jwk.key_ops;
+  if (ops !== undefined && !(Array.isArray(ops) && ops.includes('verify'))) {
+    return `key_ops ${JSON.stringify(ops)} without "verify"`;
+  }
+  return undefined;
 }
 
 /** Why a key is too weak to trust, or undefined: an RSA key under MIN_RSA_BITS or MIN_RSA_EXPONENT, or unreadable. */

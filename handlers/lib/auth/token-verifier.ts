@@ -3,11 +3,11 @@
 
 import { JwtVerifier } from 'aws-jwt-verify';
 import { JwtInvalidIssuerError } from 'aws-jwt-verify/error';
-import { SimpleFetcher } from 'aws-jwt-verify/https';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { AuthConfig } from '../environment.ts';
 import type { TokenVerifier } from './authenticate.ts';
 import { AgingJwksCache } from './jwks-cache.ts';
+import { jwksFetcher } from './jwks-fetcher.ts';
 import { refuseNonCanonicalSignature, refuseUnfitSignature } from './signature-shape.ts';
 import { tokenKey, VerifiedTokenCache } from './token-cache.ts';
 import { checkTokenClaims } from './token-claims.ts';
@@ -21,11 +21,6 @@ export interface PrefetchingTokenVerifier extends TokenVerifier {
   verified: Pick<VerifiedTokenCache, 'size'>;
 }
 
-// Bounded so a slow issuer cannot hold the request near the function timeout: aws-jwt-verify
-// retries once, so a JWKS fetch gives up after at most 2 × AUTH_JWKS_TIMEOUT_MS (1.5 s), each attempt
-// after two thirds of it without a byte.
-const fetchTimeouts = (ms: number) => ({ timeout: Math.ceil((ms * 2) / 3), responseTimeout: ms });
-
 /**
  * Built once per container, during init: the JWKS fetch starts at once (aws-jwt-verify's
  * hydrate()), so its TCP and TLS round trips overlap the rest of the cold start instead of
@@ -36,7 +31,7 @@ const fetchTimeouts = (ms: number) => ({ timeout: Math.ceil((ms * 2) / 3), respo
  */
 export function createTokenVerifier(config: AuthConfig): PrefetchingTokenVerifier {
   const jwks = new AgingJwksCache({
-    fetcher: new SimpleFetcher({ defaultRequestOptions: fetchTimeouts(config.jwksTimeoutMs) }),
+    fetcher: jwksFetcher(config.jwksTimeoutMs),
     // aws-jwt-verify keeps key objects by kid until told of a new key set: a reused kid must not
     // keep its old key.
     onNewKeys: (keys) => verifier.cacheJwks(keys),

@@ -3,8 +3,22 @@
 import { readFileSync } from 'node:fs';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
 
-/** Managed policy names the access stack creates and `cdk bootstrap` is given, per environment. */
-export const executionPolicyName = (environment: string) => `PlantStoreExecution-${environment}`;
+/**
+ * The execution role's policy files, each a managed policy the access stack creates and `cdk bootstrap` is
+ * given (IAM caps one at 6,144 characters): what the stacks' CloudFormation may do, what the opt-in options
+ * add (the edge's and the budget's statements), and what no grant may ever allow.
+ */
+export const EXECUTION_POLICIES = {
+  'execution-policy': 'PlantStoreExecution',
+  'execution-options': 'PlantStoreExecutionOptions',
+  'execution-guards': 'PlantStoreExecutionGuards',
+} as const;
+export type ExecutionPolicyFile = keyof typeof EXECUTION_POLICIES;
+export const EXECUTION_POLICY_FILES = Object.keys(EXECUTION_POLICIES) as ExecutionPolicyFile[];
+export const executionPolicyNameOf = (file: ExecutionPolicyFile, environment: string) =>
+  `${EXECUTION_POLICIES[file]}-${environment}`;
+/** The first of them, which names the others in the docs. */
+export const executionPolicyName = (environment: string) => executionPolicyNameOf('execution-policy', environment);
 export const boundaryName = (environment: string) => `PlantStoreBoundary-${environment}`;
 /** The environment's own bootstrap stack (the default, CDKToolkit, stays whatever it is). */
 export const toolkitStackName = (environment: string) => `PlantStoreToolkit-${environment}`;
@@ -19,7 +33,7 @@ export const SMOKE_USERNAME = 'ci-smoke@example.com';
 /** `ps` and the environment's letters and digits, at most 10 (dev → psdev); the settings refuse two alike. */
 export const qualifierOf = (environment: string) => `ps${environment.replace(/[^a-z0-9]/g, '').slice(0, 8)}`;
 
-export type PolicyFile = 'execution-policy' | 'permissions-boundary';
+export type PolicyFile = ExecutionPolicyFile | 'permissions-boundary';
 
 /** The account and partition: concrete in tests, CloudFormation's pseudo parameters in the access stack. */
 export interface Where {
@@ -27,8 +41,17 @@ export interface Where {
   partition: string;
 }
 
-/** A policy file with its placeholders filled for `environment`. */
-export function renderPolicy(file: PolicyFile, environment: string, { accountId, partition }: Where) {
+/**
+ * A policy file with its placeholders filled for `environment`. A statement's `Why` (a grant that cannot be
+ * fenced, and what it reaches) stays in the file, beside the grant: IAM takes no such key.
+ */
+export function renderPolicy(file: PolicyFile, environment: string, where: Where) {
+  const { Version, Statement } = annotatedPolicy(file, environment, where);
+  return { Version, Statement: Statement.map(({ Why: _why, ...statement }) => statement) };
+}
+
+/** As renderPolicy, each statement still with its `Why`. */
+export function annotatedPolicy(file: PolicyFile, environment: string, { accountId, partition }: Where) {
   const values: Record<string, string> = {
     Partition: partition,
     AccountId: accountId,
@@ -45,7 +68,7 @@ export function renderPolicy(file: PolicyFile, environment: string, { accountId,
     // Inside a JSON string: a token or ARN never holds a quote, but say so rather than assume it.
     return JSON.stringify(value).slice(1, -1);
   });
-  return JSON.parse(filled) as { Version: string; Statement: Record<string, unknown>[] };
+  return JSON.parse(filled) as { Version: string; Statement: (Record<string, unknown> & { Why?: string })[] };
 }
 
 /**
@@ -57,5 +80,5 @@ export const bootstrapCommand = (environment: string) =>
     'npx cdk bootstrap',
     `--qualifier ${qualifierOf(environment)}`,
     `--toolkit-stack-name ${toolkitStackName(environment)}`,
-    `--cloudformation-execution-policies arn:aws:iam::$ACCOUNT:policy/${executionPolicyName(environment)}`,
+    `--cloudformation-execution-policies ${EXECUTION_POLICY_FILES.map((file) => `arn:aws:iam::$ACCOUNT:policy/${executionPolicyNameOf(file, environment)}`).join(',')}`,
   ].join(' ');

@@ -18,8 +18,9 @@ import { isUnavailable } from '../unavailable.ts';
 import { endpointOf } from './endpoint.ts';
 import { createAgents, post } from './http.ts';
 
-// Three attempts, as the SDK client had (maxAttempts: 3): with the timeouts in dynamodb-http.ts the
-// worst case stays far inside the function timeout, so an outage answers 503 rather than timing out.
+// Three attempts, as the SDK client has (maxAttempts: 3), each with its timeouts cut from the page's
+// deadline as handlers/lib/dynamodb-client.ts cuts them (a sixth to connect, a quarter without a
+// byte), so the worst case stays inside the deadline and an outage answers 503 rather than timing out.
 // The backoff's base is the SDK DynamoDB client's own (its defaultBaseDelay, 25 ms; throttling 1 s).
 const RETRY = { maxAttempts: 3, baseDelay: 25 };
 
@@ -45,7 +46,11 @@ class Sha256 {
   }
 }
 
-export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dynamodbEndpoint' | 'aws'>): PlantsClient {
+export function createPlantsClient({
+  dynamodbEndpoint,
+  dynamodbDeadlineMs,
+  aws,
+}: Pick<Config, 'dynamodbEndpoint' | 'dynamodbDeadlineMs' | 'aws'>): PlantsClient {
   const { region } = aws;
   const resolved = endpointOf(dynamodbEndpoint, aws);
   const config = () => {
@@ -59,6 +64,7 @@ export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dyna
     sha256: Sha256,
   });
   const agents = createAgents();
+  const timeouts = { connectionMs: Math.ceil(dynamodbDeadlineMs / 6), requestMs: Math.ceil(dynamodbDeadlineMs / 4) };
   const retries = new StandardRetryStrategy(RETRY);
 
   async function attempt(input: PlantsQuery, signal: AbortSignal | undefined): Promise<PartitionRead> {
@@ -83,7 +89,7 @@ export function createPlantsClient({ dynamodbEndpoint, aws }: Pick<Config, 'dyna
       },
       body,
     });
-    const { status, requestId, text } = await post(url, signed.headers, body, agents, signal);
+    const { status, requestId, text } = await post(url, signed.headers, body, agents, timeouts, signal);
     const payload = JSON.parse(text || '{}');
     if (status !== 200) throw serviceError(status, requestId, payload);
     return {

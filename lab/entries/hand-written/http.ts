@@ -1,12 +1,14 @@
 // One HTTPS (or, for a local endpoint, HTTP) POST to DynamoDB over keep-alive connections, with the
-// timeouts the SDK client had (node-http-handler's connectionTimeout and requestTimeout).
+// timeouts the SDK client has (node-http-handler's connectionTimeout and requestTimeout).
 
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 /** How long a new connection may take to open (TCP), and a request may wait on its socket. */
-export const CONNECTION_TIMEOUT_MS = 500;
-export const REQUEST_TIMEOUT_MS = 1000;
+export interface Timeouts {
+  connectionMs: number;
+  requestMs: number;
+}
 
 // The SDK's node-http-handler defaults: connections kept alive, 50 at most per host.
 const AGENT = { keepAlive: true, maxSockets: 50 };
@@ -28,6 +30,7 @@ export function post(
   headers: Record<string, string>,
   body: string,
   agents: Agents,
+  { connectionMs, requestMs }: Timeouts,
   signal: AbortSignal | undefined,
 ): Promise<{ status: number; requestId: string | undefined; text: string }> {
   const https = url.protocol === 'https:';
@@ -59,11 +62,11 @@ export function post(
     const timeout = (what: string, ms: number) => request.destroy(timeoutError(what, ms));
     request.on('socket', (socket) => {
       if (!socket.connecting) return;
-      const timer = setTimeout(() => timeout('Connection', CONNECTION_TIMEOUT_MS), CONNECTION_TIMEOUT_MS);
+      const timer = setTimeout(() => timeout('Connection', connectionMs), connectionMs);
       socket.once('connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
     });
-    request.setTimeout(REQUEST_TIMEOUT_MS, () => timeout('Request', REQUEST_TIMEOUT_MS));
+    request.setTimeout(requestMs, () => timeout('Request', requestMs));
     request.on('error', reject);
     request.end(body);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, readConfig } from '../../../handlers/lib/config.ts';
+import { ENV } from '../../../handlers/lib/environment.ts';
 import { MINIMAL_FUNCTION_ENV } from '../../helpers/function-env.ts';
 
 const base = MINIMAL_FUNCTION_ENV;
@@ -17,10 +18,14 @@ describe('readConfig', () => {
       tokenUse: 'not-id',
       maxTokenLifetime: 86400,
       jwksUri: 'https://issuer.example.com/.well-known/jwks.json',
+      jwksTimeoutMs: 1500,
       requiredScope: undefined,
       issuerType: 'oidc',
       groupsClaim: undefined,
+      tokenHeader: 'authorization',
     });
+    expect(config.dynamodbDeadlineMs).toBe(3000);
+    expect(config.publicHostHeader).toBeUndefined();
   });
 
   it('recognises a Cognito user pool issuer and then expects access tokens', () => {
@@ -152,6 +157,33 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an integer from 0 to`));
   });
 
+  it('takes the DynamoDB deadline and the JWKS fetch timeout in milliseconds, within their ranges', () => {
+    const set = readConfig({ ...base, DYNAMODB_DEADLINE_MS: '10000', AUTH_JWKS_TIMEOUT_MS: '4000' });
+    expect([set.dynamodbDeadlineMs, set.auth.jwksTimeoutMs]).toEqual([10000, 4000]);
+  });
+
+  it.each([
+    ['DYNAMODB_DEADLINE_MS', '99', 'an integer from 100 to 60000 (milliseconds)'],
+    ['DYNAMODB_DEADLINE_MS', '60001', 'an integer from 100 to 60000 (milliseconds)'],
+    ['DYNAMODB_DEADLINE_MS', '3s', 'an integer from 100 to 60000 (milliseconds)'],
+    ['AUTH_JWKS_TIMEOUT_MS', '30001', 'an integer from 100 to 30000 (milliseconds)'],
+  ])('refuses %s=%s: %s', (name, value, range) => {
+    expect(() => readConfig({ ...base, [name]: value })).toThrow(`${name} must be ${range}, got "${value}"`);
+  });
+
+  it('takes the headers a front sets (the token, the public host) by name, lower-cased as events carry them', () => {
+    const set = readConfig({ ...base, AUTH_TOKEN_HEADER: 'X-Caller-Token', PUBLIC_HOST_HEADER: 'X-Front-Host' });
+    expect([set.auth.tokenHeader, set.publicHostHeader]).toEqual(['x-caller-token', 'x-front-host']);
+  });
+
+  it.each([
+    ['AUTH_TOKEN_HEADER', 'x caller'],
+    ['AUTH_TOKEN_HEADER', 'x-token:'],
+    ['PUBLIC_HOST_HEADER', 'x-host\r\nset-cookie'],
+  ])('refuses %s=%j, which names no header', (name, value) => {
+    expect(() => readConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name} must be an HTTP header name`));
+  });
+
   it('knows when sam local, not API Gateway, made the event (AWS_SAM_LOCAL)', () => {
     expect(readConfig({ ...base, AWS_SAM_LOCAL: 'true' }).requestContextFromApiGateway).toBe(false);
   });
@@ -206,6 +238,26 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...base, AWS_USE_DUALSTACK_ENDPOINT: 'yes' })).toThrow(
       'AWS_USE_DUALSTACK_ENDPOINT must be true or false, got "yes"',
     );
+  });
+
+  // The SDK's rule for its own boolean variables (@smithy/core's booleanSelector): nothing is trimmed.
+  it.each([ENV.useFipsEndpoint, ENV.useDualstackEndpoint, ENV.metricsDisabled, ENV.dev, ENV.traceEnabled])(
+    'reads %s as exactly true or false, refusing anything else with its name',
+    (name) => {
+      expect(() => readConfig({ ...base, [name]: 'false' })).not.toThrow();
+      expect(() => readConfig({ ...base, [name]: '' })).not.toThrow();
+      for (const value of [' true', 'true\n', 'false ', 'TRUE', '1']) {
+        expect(() => readConfig({ ...base, [name]: value })).toThrow(
+          new ConfigError(`${name} must be true or false, got ${JSON.stringify(value)}`),
+        );
+      }
+    },
+  );
+
+  it('reads the telemetry switches: metrics off, records indented', () => {
+    expect(readConfig(base).telemetry).toMatchObject({ metrics: true, pretty: false });
+    const env = { ...base, [ENV.metricsDisabled]: 'true', [ENV.dev]: 'true' };
+    expect(readConfig(env).telemetry).toMatchObject({ metrics: false, pretty: true });
   });
 
   it('refuses FIPS or dual-stack with a custom endpoint at cold start (the SDK would at the first call)', () => {

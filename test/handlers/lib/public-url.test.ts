@@ -5,7 +5,7 @@ import { linkBase } from '../../../handlers/lib/public-url.ts';
 import { httpApiEvent } from '../../helpers/events.ts';
 import { restApiEvent } from '../../helpers/rest-api-event.ts';
 
-const API_GATEWAY = { publicBaseUrl: undefined, requestContextFromApiGateway: true };
+const API_GATEWAY = { publicBaseUrl: undefined, requestContextFromApiGateway: true, publicHostHeader: undefined };
 
 describe('linkBase', () => {
   it("is the execute-api host API Gateway reports, with a named stage, without $default's", () => {
@@ -19,7 +19,7 @@ describe('linkBase', () => {
   });
 
   it('is PUBLIC_BASE_URL when configured, whatever host the request came on', () => {
-    const settings = { publicBaseUrl: 'https://api.example.com/v1', requestContextFromApiGateway: true };
+    const settings = { ...API_GATEWAY, publicBaseUrl: 'https://api.example.com/v1' };
     expect(linkBase(httpApiEvent(), settings)).toBe('https://api.example.com/v1');
     expect(linkBase(httpApiEvent({ domainName: 'other.example.com' }), settings)).toBe('https://api.example.com/v1');
   });
@@ -40,6 +40,18 @@ describe('linkBase', () => {
     expect(linkBase(event, API_GATEWAY)).toBeUndefined();
   });
 
+  it('is the host PUBLIC_HOST_HEADER names, when configured and a plain host name, else none', () => {
+    const fronted = { ...API_GATEWAY, publicHostHeader: 'x-front-host' };
+    const host = (value: string) => httpApiEvent({ headers: { 'x-front-host': value } });
+    expect(linkBase(host('d111111abcdef8.cloudfront.net'), fronted)).toBe('https://d111111abcdef8.cloudfront.net');
+    expect(linkBase(host('evil.example/x>; rel="prev", <https://evil.example'), fronted)).toBeUndefined();
+    expect(linkBase(httpApiEvent(), fronted)).toBeUndefined();
+    // Unconfigured, the header is nobody's to trust.
+    expect(linkBase(host('d111111abcdef8.cloudfront.net'), API_GATEWAY)).toBe(
+      'https://api1234567.execute-api.eu-west-1.amazonaws.com',
+    );
+  });
+
   it('ignores the Host header, which the client chooses', () => {
     const event = httpApiEvent({
       domainName: 'api.example.com',
@@ -49,6 +61,6 @@ describe('linkBase', () => {
   });
 
   it('trusts no requestContext under sam local, which copies the Host header into it', () => {
-    expect(linkBase(restApiEvent(), { publicBaseUrl: undefined, requestContextFromApiGateway: false })).toBeUndefined();
+    expect(linkBase(restApiEvent(), { ...API_GATEWAY, requestContextFromApiGateway: false })).toBeUndefined();
   });
 });

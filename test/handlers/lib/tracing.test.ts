@@ -15,8 +15,16 @@ describe('tracingEnabled', () => {
     expect(tracingEnabled({})).toBe(false);
   });
 
-  it('does not trace when POWERTOOLS_TRACE_ENABLED is false, in any case', () => {
-    expect(tracingEnabled({ ...LAMBDA, POWERTOOLS_TRACE_ENABLED: 'FALSE' })).toBe(false);
+  it('does not trace when POWERTOOLS_TRACE_ENABLED is false', () => {
+    expect(tracingEnabled({ ...LAMBDA, POWERTOOLS_TRACE_ENABLED: 'false' })).toBe(false);
+    expect(tracingEnabled({ ...LAMBDA, POWERTOOLS_TRACE_ENABLED: '' })).toBe(true);
+  });
+
+  // Powertools would read "FALSE" and " false" as false, and "0" as true: only what both read alike passes.
+  it.each(['FALSE', ' false', '0'])('refuses POWERTOOLS_TRACE_ENABLED=%j rather than guess', (value) => {
+    expect(() => tracingEnabled({ ...LAMBDA, POWERTOOLS_TRACE_ENABLED: value })).toThrow(
+      `POWERTOOLS_TRACE_ENABLED must be true or false, got ${JSON.stringify(value)}`,
+    );
   });
 
   it('does not trace under sam local or the Amplify mock', () => {

@@ -1,11 +1,11 @@
 // The init warm-up: one Query that reads nothing (whatever the table holds), and a wait that is
 // bounded and never fails the cold start.
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createPlantsClient } from '../../../handlers/lib/dynamodb-client.ts';
 import { settleWithin, warmUpPlantsClient } from '../../../handlers/lib/warm-up.ts';
 import { type LocalDynamo, putPlants, startDynamo } from '../../helpers/dynamo.ts';
-import { localDynamoConfig } from '../../helpers/function-env.ts';
+import { localDynamoConfig, UNHURRIED_DEADLINE_MS } from '../../helpers/function-env.ts';
 
 const TABLE = 'plants-warm-up';
 let dynamo: LocalDynamo;
@@ -20,47 +20,60 @@ afterAll(() => dynamo?.close());
 
 describe('warmUpPlantsClient', () => {
   it("queries a partition no plant can be in, so it reads nothing even from a user whose sub is 'warm-up'", async () => {
-    // Act
-    const result = (await warmUpPlantsClient(createPlantsClient(localDynamoConfig(dynamo.endpoint)), TABLE)) as {
-      Items?: unknown[];
-    };
+    // Act: with the healthy path's longest budget, not init's 1.5 s, which a busy machine can pass.
+    const client = createPlantsClient(localDynamoConfig(dynamo.endpoint));
+    const result = (await warmUpPlantsClient(client, TABLE, UNHURRIED_DEADLINE_MS)) as { Items?: unknown[] };
 
     // Assess
     expect(result.Items).toEqual([]);
   });
 });
 
+// The clock is the test's: the waits end when it moves time, never because the machine was slow.
 describe('settleWithin', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+  /** Whether `waiting` has settled once the clock reads `ms` (every promise callback run by then). */
+  const settledAt = async (waiting: Promise<unknown>, ms: number) => {
+    let settled = false;
+    void waiting.then(() => {
+      settled = true;
+    });
+    await jest.advanceTimersByTimeAsync(ms - Date.now());
+    await new Promise((resolve) => setImmediate(resolve));
+    return settled;
+  };
+
   it('waits for every task, and a failed one does not fail the wait', async () => {
-    // Prepare
+    // Prepare: a task that takes 20 ms, another that fails at once.
+    jest.setSystemTime(0);
     let finished = false;
     const slow = new Promise((resolve) => setTimeout(resolve, 20)).then(() => {
       finished = true;
     });
 
     // Act
-    await settleWithin([slow, Promise.reject(new Error('issuer down'))], 10_000);
+    const waiting = settleWithin([slow, Promise.reject(new Error('issuer down'))], 10_000);
 
-    // Assess
+    // Assess: still waiting just before the slow task ends, done as it ends, long before the deadline.
+    expect(await settledAt(waiting, 19)).toBe(false);
+    expect(await settledAt(waiting, 20)).toBe(true);
     expect(finished).toBe(true);
   });
 
   it('stops waiting at the deadline when a task never settles', async () => {
-    // Prepare: the test's own deadline, cleared after, or it would hold the whole test run open
-    // for its 5 s when this file is among the last to run ("Jest did not exit").
-    let giveUp: NodeJS.Timeout | undefined;
-    const stillWaiting = new Promise((resolve) => {
-      giveUp = setTimeout(() => resolve('still waiting'), 5_000);
-    });
+    // Prepare
+    jest.setSystemTime(0);
 
     // Act
-    const outcome = await Promise.race([
-      settleWithin([new Promise(() => {})], 20).then(() => 'returned'),
-      stillWaiting,
-    ]);
-    clearTimeout(giveUp);
+    const waiting = settleWithin([new Promise(() => {})], 20);
 
     // Assess
-    expect(outcome).toBe('returned');
+    expect(await settledAt(waiting, 19)).toBe(false);
+    expect(await settledAt(waiting, 20)).toBe(true);
   });
 });

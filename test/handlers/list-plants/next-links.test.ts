@@ -160,7 +160,8 @@ const ROWS: [string, Row][] = [
 const plants = [1, 2, 3].map((i) => ({ owner: 'alice', id: `p${i}`, name: `plant ${i}` }));
 let dynamo: LocalDynamo;
 let issuer: JwksServer;
-let token: string;
+/** A fresh token per request: however long the file runs, none expires in it. */
+let mint: () => string;
 const functions = new Map<Config, BundledFunction>();
 
 beforeAll(async () => {
@@ -171,7 +172,7 @@ beforeAll(async () => {
   issuer = await startJwksServer(tls, [key]);
   dynamo = await startDynamo(TABLE);
   await putPlants(dynamo.client, TABLE, plants);
-  token = mintToken(key, { issuer: issuer.url, audience: AUDIENCE, subject: 'alice', ttl: 600 });
+  mint = () => mintToken(key, { issuer: issuer.url, audience: AUDIENCE, subject: 'alice', ttl: 600 });
   const bundle = await buildBundle();
   for (const [name, env] of Object.entries(CONFIGS)) {
     const fn = startBundledFunction(bundle, {
@@ -192,7 +193,7 @@ afterAll(async () => {
 /** The event for a request to `url`, as the row's gateway delivers it to the function. */
 function delivered(url: URL, row: Row) {
   const query = url.search.slice(1);
-  const headers = { authorization: `Bearer ${token}`, host: row.host ?? url.host };
+  const headers = { authorization: `Bearer ${mint()}`, host: row.host ?? url.host };
   if (row.config === 'sam local') {
     // start-api copies the client's Host header into domainName; apiId and stage are placeholders.
     return restApiEvent({

@@ -17,7 +17,7 @@ import { httpApiEvent } from '../../helpers/events.ts';
 import { nextQuery } from '../../helpers/links.ts';
 import { type Service, startService, TABLE } from '../../helpers/service.ts';
 
-/** The data CLI's longest name and tag (local/data/plant-row.ts). */
+/** The longest name and tag a writer stores (handlers/lib/plant-item.ts, local/data/plant-row.ts). */
 const MAX_TEXT = 1024;
 let service: Service;
 

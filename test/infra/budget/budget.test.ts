@@ -3,7 +3,7 @@
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readSettings } from '../../../infra/settings.ts';
-import { type Synthesized, synth } from '../../helpers/cdk.ts';
+import { STACK, type Synthesized, synth } from '../../helpers/cdk.ts';
 
 const from = (context: Record<string, unknown>) => readSettings((key) => context[key], Object.keys(context));
 const ALARM_EMAIL = 'oncall@example.com';
@@ -49,7 +49,9 @@ describe('the budget in the template', () => {
       Budget: Record<string, unknown>;
       NotificationsWithSubscribers: { Notification: Record<string, unknown>; Subscribers: unknown[] }[];
     };
+    // Named for the stack: the execution policy reaches this budget by its exact name and no other.
     expect(budget.Budget).toEqual({
+      BudgetName: `${STACK}-MonthlyBudget`,
       BudgetType: 'COST',
       TimeUnit: 'MONTHLY',
       BudgetLimit: { Amount: 300, Unit: 'USD' },

@@ -2,6 +2,11 @@
 // synthesized roles, and each mistake refused in a line that says what to do.
 
 import { describe, expect, it } from '@jest/globals';
+import {
+  boundaryName,
+  EXECUTION_POLICY_FILES,
+  executionPolicyNameOf,
+} from '../../../infra/deploy-access/bootstrap/policies.ts';
 import { readDeployAccess } from '../../../infra/deploy-access/settings.ts';
 import { resources, roleTrust, synthAccess } from '../../helpers/access-stack.ts';
 
@@ -27,12 +32,12 @@ describe('the access stack, with settings given', () => {
       resources(template, 'AWS::IAM::ManagedPolicy').map(
         (policy) => (policy as { ManagedPolicyName?: string }).ManagedPolicyName,
       ),
-    ).toEqual([
-      'PlantStoreBoundary-staging',
-      'PlantStoreExecution-staging',
-      'PlantStoreBoundary-production',
-      'PlantStoreExecution-production',
-    ]);
+    ).toEqual(
+      ['staging', 'production'].flatMap((environment) => [
+        boundaryName(environment),
+        ...EXECUTION_POLICY_FILES.map((file) => executionPolicyNameOf(file, environment)),
+      ]),
+    );
   });
 
   it.each([

@@ -1,17 +1,19 @@
-// The access stack as synthesized: the OIDC provider, one deploy role and one pair of bootstrap
-// policies (the shipped files, filled) per environment, the diff role, the outputs the set-up reads;
+// The access stack as synthesized: the OIDC provider, one deploy role and the bootstrap's boundary and
+// execution policies (the shipped files, filled) per environment, the diff role, the outputs the set-up reads;
 // cdk-nag and cfn-lint clean. Who may assume what, and what each may do: the evaluator's tests
 // (trust.test.ts, privilege.test.ts).
 
 import { describe, expect, it } from '@jest/globals';
 import {
   boundaryName,
-  executionPolicyName,
+  EXECUTION_POLICY_FILES,
+  executionPolicyNameOf,
   renderPolicy,
   SMOKE_USERNAME,
   smokeSecretName,
 } from '../../../infra/deploy-access/bootstrap/policies.ts';
 import { SMOKE_SECRET_ACTIONS } from '../../../infra/deploy-access/grants.ts';
+import { DRIFT_READS } from '../../../infra/deploy-access/reads.ts';
 import { DEFAULT_ENVIRONMENTS } from '../../../infra/deploy-access/settings.ts';
 import { ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
 import { resources, synthAccess } from '../../helpers/access-stack.ts';
@@ -45,12 +47,19 @@ describe('the access stack, created with its own OIDC provider', () => {
     expect(policies).toEqual(
       DEFAULT_ENVIRONMENTS.flatMap((environment) => [
         { name: boundaryName(environment), document: sorted(renderPolicy('permissions-boundary', environment, where)) },
-        {
-          name: executionPolicyName(environment),
-          document: sorted(renderPolicy('execution-policy', environment, where)),
-        },
+        ...EXECUTION_POLICY_FILES.map((file) => ({
+          name: executionPolicyNameOf(file, environment),
+          document: sorted(renderPolicy(file, environment, where)),
+        })),
       ]),
     );
+  });
+
+  // IAM refuses a managed policy over 6,144 characters (white space not counted): the longest environment
+  // name (20 characters) in the longest partition still fits, in each of the execution role's policies.
+  it.each(EXECUTION_POLICY_FILES)('keeps %s within IAM’s size for any environment name', (file) => {
+    const longest = renderPolicy(file, 'e'.repeat(20), { accountId: ACCOUNT, partition: 'aws-iso-b' });
+    expect(JSON.stringify(longest).length).toBeLessThanOrEqual(6_144);
   });
 
   it('needs no bootstrap itself: an administrator deploys it with their own credentials, before any', () => {
@@ -78,7 +87,7 @@ describe('the access stack, created with its own OIDC provider', () => {
     expect(resources(template, 'AWS::IAM::Policy')).toHaveLength(roles.length);
   });
 
-  it("gives each environment its smoke user's secret, tagged with the environment, which its deploy role alone may read, and no call on any user pool", () => {
+  it("gives each environment its smoke user's secret, tagged with the environment, which its deploy role alone may read, and no call on any user pool but drift detection's reads", () => {
     const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret'));
     expect(secrets).toHaveLength(DEFAULT_ENVIRONMENTS.length);
     for (const environment of DEFAULT_ENVIRONMENTS) {
@@ -92,8 +101,12 @@ describe('the access stack, created with its own OIDC provider', () => {
       const statements = Object.entries(template.findResources('AWS::IAM::Policy'))
         .filter(([policyId]) => policyId.startsWith(role))
         .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement);
-      expect(statements.flatMap((statement) => [statement.Action].flat())).not.toContainEqual(
-        expect.stringMatching(/^cognito-idp:/),
+      // On the pool, only the reads drift detection makes (Read level: reads.test.ts), no Admin*.
+      const poolCalls = statements
+        .flatMap((statement) => [statement.Action].flat())
+        .filter((action) => /^cognito-idp:/.test(action));
+      expect(poolCalls.sort()).toEqual(
+        [...new Set(Object.values(DRIFT_READS).flat())].filter((action) => action.startsWith('cognito-idp:')).sort(),
       );
       expect(statements.filter((statement) => JSON.stringify(statement).includes('secretsmanager:'))).toEqual([
         { Sid: 'ReadOwnSmokeSecret', Effect: 'Allow', Action: SMOKE_SECRET_ACTIONS[0], Resource: { Ref: id } },
@@ -115,5 +128,5 @@ describe('the access stack, created with its own OIDC provider', () => {
 
   it('passes cfn-lint', async () => {
     await expect(cfnLint([path])).resolves.toBeUndefined();
-  }, 120_000);
+  });
 });

@@ -1,10 +1,12 @@
 // Behind the edge (-c edge=true), every answer something before the function sends, as the template
-// defines it (WAF's blocks, the CloudFront Function's 404), passes openapi.yaml's contract checker.
+// defines it (WAF's blocks, the CloudFront Function's 404) or CloudFront serves it (its 502 and 504
+// pages), passes openapi.yaml's contract checker.
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type Synthesized, synth } from '../../helpers/cdk.ts';
 import { assertMatchesContract, type HttpResponse } from '../../helpers/openapi.ts';
 import { isResponse, runViewerFunction } from './cloudfront-function.ts';
+import { CLOUDFRONT_PAGES } from './cloudfront-pages.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, read by path
 type Json = any;
@@ -56,5 +58,19 @@ describe('behind the edge (-c edge=true), every answer the template defines', ()
         assertMatchesContract({ statusCode: result.statusCode, headers, body: result.body.data }),
       ).not.toThrow();
     }
+  });
+
+  it.each(Object.values(CLOUDFRONT_PAGES))(
+    'CloudFront’s own $statusCode page (text/html) passes the contract checker',
+    (page) => {
+      expect(() => assertMatchesContract(page)).not.toThrow();
+    },
+  );
+
+  it('an HTML page where only JSON is declared, or a 502 in another media type, does not', () => {
+    const page = CLOUDFRONT_PAGES[502];
+    expect(() => assertMatchesContract({ ...page, statusCode: 503 })).toThrow(/content-type is "text\/html"/);
+    const plain = { ...page, headers: { 'content-type': 'text/plain' }, body: 'Bad Gateway' };
+    expect(() => assertMatchesContract(plain)).toThrow(/content-type is "text\/plain"/);
   });
 });

@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { AllowedMethods } from 'aws-cdk-lib/aws-cloudfront';
+import { functionEnvironment } from '../../../handlers/lib/environment.ts';
 import { LIVE_ALIAS } from '../../../infra/delivery.ts';
+import { EDGE_FUNCTION_SETTINGS } from '../../../infra/edge/viewer-function.ts';
 import { STACK, type Synthesized, synth } from '../../helpers/cdk.ts';
 import { cfnLint } from '../../helpers/cfn-lint.ts';
 
@@ -60,7 +62,7 @@ describe('without -c edge=true', () => {
       plain.template.resourceCountIs(type, 0);
     }
     expect(plain.beside).toEqual({});
-    expect(functionEnv(plain).BEHIND_EDGE).toBeUndefined();
+    expect(functionEnv(plain)).not.toHaveProperty('AUTH_TOKEN_HEADER');
     // Environment-agnostic, as the CDK CLI reads the cloud assembly: any account, any Region.
     const manifest = JSON.parse(readFileSync(join(plain.outdir, 'manifest.json'), 'utf8'));
     expect(manifest.artifacts[STACK].environment).toBe('aws://unknown-account/unknown-region');
@@ -215,9 +217,12 @@ describe('the distribution', () => {
 
 describe('the function and the stack behind the edge', () => {
   it('are told the function sits behind the edge; next links name the custom domain when there is one', () => {
-    expect(functionEnv(ireland)).toMatchObject({ BEHIND_EDGE: 'true' });
+    expect(functionEnv(ireland)).toMatchObject(functionEnvironment(EDGE_FUNCTION_SETTINGS));
     expect(functionEnv(ireland).PUBLIC_BASE_URL).toBeUndefined();
-    expect(functionEnv(virginia)).toMatchObject({ BEHIND_EDGE: 'true', PUBLIC_BASE_URL: 'https://plants.example.com' });
+    expect(functionEnv(virginia)).toMatchObject({
+      ...functionEnvironment(EDGE_FUNCTION_SETTINGS),
+      PUBLIC_BASE_URL: 'https://plants.example.com',
+    });
   });
 
   it('output the distribution as ApiUrl, where every CLI calls', () => {

@@ -4,7 +4,7 @@
 import { expect, it } from '@jest/globals';
 import { placesKnowing, placesListed } from '../../helpers/option-places.ts';
 
-const FOLDERS = ['infra/edge/', 'handlers/lib/edge/', 'test/infra/edge/', 'test/handlers/lib/edge/'];
+const FOLDERS = ['infra/edge/', 'test/infra/edge/'];
 /**
  * Code that turns the edge on, reads its setting, names its stack, its folders, or what only it makes:
  * the function URL and the WAF metrics.

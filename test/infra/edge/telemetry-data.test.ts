@@ -1,9 +1,11 @@
 // Behind the edge (-c edge=true), every alarm and dashboard widget has data too: the function URL's
-// metrics count in the HTTP API's place (test/helpers/telemetry-data.ts).
+// metrics count in the HTTP API's place (test/helpers/telemetry-data.ts, with the edge's rows).
 
 import { beforeAll, expect, it } from '@jest/globals';
+import { AWS_METRICS } from '../../helpers/aws-metrics.ts';
 import { type Synthesized, synth } from '../../helpers/cdk.ts';
-import { expectEveryMetricPublished } from '../../helpers/telemetry-data.ts';
+import { expectEveryMetricPublished, REQUESTS } from '../../helpers/telemetry-data.ts';
+import { EDGE_AWS_METRICS } from './aws-metrics.ts';
 
 let edge: Synthesized;
 beforeAll(async () => {
@@ -12,5 +14,5 @@ beforeAll(async () => {
 
 it('every alarm and dashboard widget reads a metric that gets data, with the dimensions it is published under', () => {
   expect(edge.template.findResources('AWS::Lambda::Url')).not.toEqual({});
-  expectEveryMetricPublished(edge);
+  expectEveryMetricPublished(edge, REQUESTS, [...AWS_METRICS, ...EDGE_AWS_METRICS]);
 });

@@ -3,8 +3,10 @@
 // itself (the API's 404 for any other path or method).
 
 import { describe, expect, it } from '@jest/globals';
-import { EDGE_HEADERS } from '../../../handlers/lib/edge/environment.ts';
-import { NOT_FOUND, viewerFunctionCode } from '../../../infra/edge/viewer-function.ts';
+import fc from 'fast-check';
+
+import { EDGE_HEADERS, NOT_FOUND, viewerFunctionCode } from '../../../infra/edge/viewer-function.ts';
+import { acceptableSegment, hostileSegment } from '../../helpers/path-segments.ts';
 import {
   type CloudFrontRequest,
   DISTRIBUTION_DOMAIN,
@@ -67,6 +69,17 @@ describe('the viewer-request function', () => {
     for (const uri of ['/plants/', '/plants/p-1/x', '/plantsX1']) {
       expect(isResponse(runViewerFunction(templated, { uri }))).toBe(true);
     }
+  });
+
+  it('refuses the path variables the route matcher refuses, as the same pattern in CloudFront’s runtime', () => {
+    const templated = viewerFunctionCode({ paths: ['/plants/{id}'], methods: ['GET'] });
+    fc.assert(
+      fc.property(hostileSegment, (segment) => {
+        const answered = isResponse(runViewerFunction(templated, { uri: `/plants/${segment}` }));
+        expect(answered).toBe(!acceptableSegment(segment));
+      }),
+      { seed: Number(process.env.FC_SEED ?? 20261129), numRuns: 300 },
+    );
   });
 
   it('lets preflights through to the function URL’s CORS only where origins are allowed', () => {

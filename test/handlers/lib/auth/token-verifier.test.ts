@@ -12,7 +12,7 @@ import { JWKS_MAX_AGE_MS } from '../../../../handlers/lib/auth/jwks-cache.ts';
 import { createTokenVerifier } from '../../../../handlers/lib/auth/token-verifier.ts';
 import { readConfig } from '../../../../handlers/lib/config.ts';
 import { createSigningKey, type SigningKey, signToken } from '../../../../local/issuer/issuer.ts';
-import { fakeDateOnly } from '../../../helpers/clock.ts';
+import { fakeDateAndTimers } from '../../../helpers/clock.ts';
 import { AUDIENCE, type Service, startService } from '../../../helpers/service.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261123);
@@ -30,8 +30,9 @@ describe('the verifier with its token cache', () => {
     keys.push(service.key, createSigningKey(), createSigningKey());
   });
   afterAll(() => service?.stop());
-  // Only Date is faked, so tokens, the library's exp check and both caches share one clock.
-  beforeEach(() => fakeDateOnly(T0));
+  // Date and the timers are faked, so tokens, the library's exp check, both caches and its penalty
+  // box share one clock that moves only when the model moves it. Sockets keep real time.
+  beforeEach(() => fakeDateAndTimers(T0));
   afterEach(() => {
     jest.useRealTimers();
   });
@@ -73,39 +74,30 @@ describe('the verifier with its token cache', () => {
             }),
           }));
           // The model: keys at the issuer, keys the verifier holds, when it fetched them, and
-          // aws-jwt-verify's penalty box (after an unknown kid, no fetch for one for 10 s).
+          // aws-jwt-verify's penalty box (after an unknown kid, no fetch for one for 10 s), whose
+          // timer runs on the faked clock: it ends exactly when the model's time says.
           const served = new Set([0, 1, 2]);
           let cached = new Set(served);
           let fetchedAt = T0;
-          let penalty = false;
-          // The penalty box keeps a real 10 s timer (only Date is faked): it began between these
-          // two real instants. A run slow enough to come near its end waits until it has surely
-          // ended, so the model never guesses which side of the boundary a verify falls on.
-          let penaltyFrom = 0;
-          let penaltyTo = 0;
+          let penaltyEndsAt = Number.NEGATIVE_INFINITY;
 
           for (const step of steps) {
             if (step.kind === 'withdraw') {
               served.delete(step.key);
               service.issuer.keys = keys.filter((_, i) => served.has(i));
             } else if (step.kind === 'tick' || step.kind === 'age') {
-              jest.setSystemTime(Date.now() + (step.kind === 'age' ? JWKS_MAX_AGE_MS : step.seconds * 1000));
+              jest.advanceTimersByTime(step.kind === 'age' ? JWKS_MAX_AGE_MS : step.seconds * 1000);
             } else {
               const token = tokens[step.token] ?? tokens[0];
               if (!token) continue;
               const stale = Date.now() - fetchedAt >= JWKS_MAX_AGE_MS;
               let known = cached.has(token.key);
-              if (penalty && performance.now() - penaltyFrom > PENALTY_MS - 1000) {
-                await new Promise((resolve) => setTimeout(resolve, penaltyTo + PENALTY_MS + 100 - performance.now()));
-                penalty = false;
-              }
-              const before = performance.now();
-              const startsPenalty = !known && !penalty;
-              if (startsPenalty) {
+              const penalty = Date.now() < penaltyEndsAt;
+              if (!known && !penalty) {
                 cached = new Set(served);
                 fetchedAt = Date.now();
                 known = cached.has(token.key);
-                penalty = !known;
+                if (!known) penaltyEndsAt = Date.now() + PENALTY_MS;
               }
               const accepted = known && Date.now() <= token.exp * 1000;
               const result = await verify(token.jwt).then(
@@ -113,10 +105,6 @@ describe('the verifier with its token cache', () => {
                 () => 'refused',
               );
               expect(result).toBe(accepted ? `user-${step.token}` : 'refused');
-              if (startsPenalty && penalty) {
-                penaltyFrom = before;
-                penaltyTo = performance.now();
-              }
               await verify.keys.refreshing;
               if (stale) {
                 cached = new Set(served);
@@ -128,5 +116,5 @@ describe('the verifier with its token cache', () => {
       ),
       { seed: SEED, numRuns: 40 * SCALE, ...(PATH && { path: PATH }) },
     );
-  }, 120_000);
+  });
 });
