@@ -86,9 +86,6 @@ export function createPlantsClient({
   // invokes itself through SQS, SNS or S3; a DynamoDB read can't loop back, and the Tracer (tracing on)
   // sets the header itself for its subsegment.
   client.middlewareStack.remove('recursionDetectionMiddleware');
-  // The user agent names the SDK, its version and the features a request used, for AWS's own
-  // statistics and CloudTrail's userAgent field; built anew for every request.
-  client.middlewareStack.remove('getUserAgentMiddleware');
   traceAwsClient(client);
   return {
     // The document client's QueryCommand, without its walk of every attribute of every item: only the
