@@ -7,7 +7,6 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { Config } from './environment.ts';
 import { ServiceUnavailableError } from './errors.ts';
 import { traceAwsClient } from './observability.ts';
@@ -30,7 +29,6 @@ export function createPlantsClient({
   dynamodbDeadlineMs,
   aws,
 }: Pick<Config, 'dynamodbEndpoint' | 'dynamodbDeadlineMs' | 'aws'>): PlantsClient {
-  let signer: SignatureV4 | undefined;
   const client = new DynamoDBClient({
     // No Region: refused at the first call, as the SDK refuses it, never looked up elsewhere.
     region: aws.region ?? ((): Promise<string> => Promise.reject(new Error('Region is missing: set AWS_REGION'))),
@@ -47,16 +45,6 @@ export function createPlantsClient({
       // Without it the SDK only logs a warning and keeps waiting.
       throwOnRequestTimeout: true,
     },
-    // One SigV4 signer for the client's life, made from the client's own credentials and hash as the
-    // SDK makes its own; left alone, the SDK makes a new one for every request, copying its whole
-    // configuration each time. Region, service and date still come with each request's signing.
-    signer: async () =>
-      (signer ??= new SignatureV4({
-        credentials: client.config.credentials,
-        region: client.config.region,
-        service: 'dynamodb',
-        sha256: client.config.sha256,
-      })),
   });
   // Inside the deserializer: an answer that announces more than MAX_RESPONSE_BYTES is refused (and its
   // connection closed) unread; one that announces no length (chunked, or up to the connection's close)
