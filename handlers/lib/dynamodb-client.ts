@@ -70,10 +70,6 @@ export function createPlantsClient({
   // through the schema's sensitive-data filter first, even to the no-op logger a client without one
   // has, as this one is: a second walk of every answer, for nothing (lab/docs/performance.md).
   client.middlewareStack.remove('loggerMiddleware');
-  // Recursion detection passes the invocation's trace id on, so that Lambda can stop a function that
-  // invokes itself through SQS, SNS or S3; a DynamoDB read can't loop back, and the Tracer (tracing on)
-  // sets the header itself for its subsegment.
-  client.middlewareStack.remove('recursionDetectionMiddleware');
   traceAwsClient(client);
   return {
     // The document client's QueryCommand, without its walk of every attribute of every item: only the
