@@ -66,10 +66,6 @@ export function createPlantsClient({
     },
     { step: 'deserialize', priority: 'low', name: 'responseByteCap' },
   );
-  // The SDK's logger middleware hands each input and answer to the client's logger, every item copied
-  // through the schema's sensitive-data filter first, even to the no-op logger a client without one
-  // has, as this one is: a second walk of every answer, for nothing (lab/docs/performance.md).
-  client.middlewareStack.remove('loggerMiddleware');
   traceAwsClient(client);
   return {
     // The document client's QueryCommand, without its walk of every attribute of every item: only the
