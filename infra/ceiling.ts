@@ -3,7 +3,7 @@
 import { MAX_PLANT_ITEM_BYTES } from '../handlers/lib/plant-item.ts';
 import { type ContextReader, flag, integer, SettingsError } from './context-values.ts';
 
-/** The traffic bench/cost/cost.ts prices per million, and the default ceiling: they are the same number. */
+/** The traffic lab/cost/cost.ts prices per million, and the default ceiling: they are the same number. */
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 100;
 /** API Gateway's default account-wide throttle (per Region): a stage cannot usefully ask for more. */
 export const MAX_REQUESTS_PER_SECOND = 10_000;

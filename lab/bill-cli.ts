@@ -1,4 +1,4 @@
-// `npm run bench:bill [-- <monthly requests>] [-- <results.json>] [--update-reference]`: the monthly
+// `npm run bench:bill -w lab [-- <monthly requests>] [-- <results.json>] [--update-reference]`: the monthly
 // bill, worst hour and flag prices recomputed from a results.json's measured per-request figures (the
 // committed reference by default), without measuring anything: what to run after changing a price, a
 // traffic level, the users assumed or the model, written back with --update-reference. Given a monthly
@@ -14,7 +14,7 @@ import { ASSUMPTIONS } from './cost/traffic.ts';
 import { billRows, monthRows } from './report/bill-report.ts';
 import type { BenchResults } from './results.ts';
 
-const USAGE = `Usage: npm run bench:bill [-- [--monthly-requests N | N] [RESULTS.json] [--update-reference]]
+const USAGE = `Usage: npm run bench:bill -w lab [-- [--monthly-requests N | N] [RESULTS.json] [--update-reference]]
 
   Recomputes the monthly bill, the worst hour and every flag's price from a results file's measured
   figures (default: the committed reference, lab/results.json), measuring nothing; --update-reference

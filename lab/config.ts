@@ -2,23 +2,29 @@
 // seconds. Flags: `--rtt <ms>` adds the run over a modelled network; `--update-reference` writes
 // the committed reference (lab/results.json, chart.svg, variants.json) instead of lab/out/;
 // bench:variants also takes `--only <text>` (repeatable: the variants whose name contains it, with
-// production) and `--runs <n>` (cold starts per variant and network, 15 by default).
+// production) and `--runs <n>` (cold starts per variant and network, 15 by default); bench:profile
+// takes `--runs <n>`, `--instructions` and `--baseline <git ref>`.
 
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../local/cli/args.ts';
 import { runCli } from '../local/cli/shell.ts';
 
-const USAGE = `Usage: npm run bench [-- --rtt MS] [--update-reference]
-       npm run bench:variants [-- --only TEXT ...] [--runs N] [--rtt MS] [--update-reference]
-       npm run bench:scale [-- --update-reference]
+const USAGE = `Usage: npm run bench -w lab [-- --rtt MS] [--update-reference]
+       npm run bench:variants -w lab [-- --only TEXT ...] [--runs N] [--rtt MS] [--update-reference]
+       npm run bench:scale -w lab [-- --update-reference]
+       npm run bench:profile -w lab [-- --runs N] [--instructions] [--baseline REF ...] [--update-reference]
 
   --rtt MS              also measure over a modelled network: MS milliseconds of round trip to the
                         JWKS and DynamoDB, TLS in front (1 to 1000)
   --update-reference    write the committed reference (lab/results.json, the charts,
-                        lab/variants.json) instead of lab/out/
+                        lab/variants.json, lab/profile.json) instead of lab/out/
   --only TEXT           bench:variants: only the variants whose name contains TEXT (repeatable;
                         production always runs)
-  --runs N              bench:variants: cold starts per variant and network (1 to 1000, default 15)
+  --runs N              bench:variants: cold starts per variant and network (1 to 1000, default 15);
+                        bench:profile: profiled processes per build, warm and cold (default 5)
+  --instructions        bench:profile: also count instructions under valgrind (a few minutes a build)
+  --baseline REF        bench:profile: also profile the production build of git REF (a commit
+                        before a lever), beside the working tree's (repeatable)
 
 BENCH_QUICK=1 shrinks every count to a smoke run.`;
 
@@ -32,6 +38,8 @@ const { flags, rttMs, variantRuns } = await runCli(
       'update-reference': { type: 'boolean', default: false },
       only: { type: 'string', multiple: true },
       runs: { type: 'string' },
+      instructions: { type: 'boolean', default: false },
+      baseline: { type: 'string', multiple: true },
     },
     positionals: false,
   },
@@ -69,6 +77,17 @@ export const settings = {
   /** bench:variants: rounds of warm processes per variant that changes the request path, and timed invocations in each. */
   variantWarmRounds: quick ? 1 : 4,
   variantWarmInvocations: quick ? 20 : 1_500,
+  /** bench:profile: profiled processes per build, warm and cold; warm invocations before and under the profiler. */
+  profileRuns: variantRuns ?? (quick ? 1 : 5),
+  profileWarmup: quick ? 10 : 300,
+  profileInvocations: quick ? 20 : 1_000,
+  /** bench:profile --instructions: runs per build under valgrind, and their uncounted and counted warm invocations. */
+  instructions: flags.instructions,
+  instructionRuns: quick ? 1 : 2,
+  instructionWarmup: quick ? 5 : 200,
+  instructionInvocations: quick ? 5 : 200,
+  /** bench:profile --baseline (repeatable): git refs whose production builds are profiled beside the working tree's. */
+  baselines: flags.baseline ?? [],
   /** bench:variants: only the variants whose name contains one of these (production always runs). */
   onlyVariants: flags.only ?? [],
   /** Fresh processes per bundle for the cold-start medians. */

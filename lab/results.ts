@@ -41,7 +41,7 @@ export interface BenchResults {
   cost: ReturnType<typeof billOf>;
   targets: Target[];
   wallSeconds: number;
-  /** Written by `npm run bench:scale`, kept by `npm run bench`. */
+  /** Written by `npm run bench:scale -w lab`, kept by `npm run bench -w lab`. */
   scale?: ScaleResults & { generatedAt: string; bundleBytes: number };
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench [-- --rtt <ms>] [--update-reference]`: builds the production bundle and its
+// `npm run bench -w lab [-- --rtt <ms>] [--update-reference]`: builds the production bundle and its
 // baselines, measures cold start (also over a modelled network with --rtt), warm latency with
 // tracing off and on, read cost, memory and the bytes each request logs against real components,
 // prices every billed line, and writes results.json and chart.svg to lab/out/ (or the committed
@@ -64,7 +64,7 @@ try {
     ...summary,
     histogram: histogram(latenciesUs, upperUs),
   });
-  const { file: _, ...handlerBundle } = bundles.handler;
+  const { file: _, metafile: __, ...handlerBundle } = bundles.handler;
   const measured = {
     generatedAt: new Date().toISOString(),
     machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown' },
@@ -101,7 +101,7 @@ try {
       { refusalDurationMs: Math.max(1, Math.ceil(warm.handler.p50Ms)), cpuMs: warm.handler.p50Ms },
     ),
   };
-  // bench:scale's key comes from its own run (npm run bench:scale): kept as it wrote it.
+  // bench:scale's key comes from its own run (npm run bench:scale -w lab): kept as it wrote it.
   const file = `${outDir}results.json`;
   const scale: BenchResults['scale'] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).scale : undefined;
   const results: BenchResults = {

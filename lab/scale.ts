@@ -1,4 +1,4 @@
-// `npm run bench:scale [-- --update-reference]`: measures with the production bundle the read units
+// `npm run bench:scale -w lab [-- --update-reference]`: measures with the production bundle the read units
 // of a group read at each page size for company-wide groups of 10 to 10,000 plants (capacity proxy,
 // checked against the 4 KB computation), and one page's warm read units and latency with the group
 // cache off and on; feeds them to the scale model, prints the tables, and writes the `scale` key of
@@ -31,7 +31,7 @@ try {
     bundleBytes: handler.bytes,
     ...modelScale(measured, groupReads),
   };
-  // The other keys of results.json are npm run bench's: kept as they are.
+  // The other keys of results.json are npm run bench -w lab's: kept as they are.
   const file = `${outDir}results.json`;
   const results = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   writeFileSync(file, `${JSON.stringify({ ...results, scale }, null, 2)}\n`);

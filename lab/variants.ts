@@ -1,4 +1,4 @@
-// `npm run bench:variants [-- --rtt <ms>] [--only <text>]… [--runs <n>] [--update-reference]`: each cold-start and tail-latency
+// `npm run bench:variants -w lab [-- --rtt <ms>] [--only <text>]… [--runs <n>] [--update-reference]`: each cold-start and tail-latency
 // lever, measured against the production build in the same run: bundle size, and cold start on
 // loopback and over a modelled round trip (10 ms unless --rtt says otherwise), round-robin so
 // that drift in the machine's speed touches every variant alike, with the CPU time each cold start
@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { jwksOf } from '../local/issuer/issuer.ts';
 import { CALLER, outDir, settings, tmpDir } from './config.ts';
-import { type Bundle, buildBundle, ENTRIES } from './harness/bundles.ts';
+import { type Bundle, buildBundle, ENTRIES, withEntry } from './harness/bundles.ts';
 import { clearCompileCache, compileCacheEnv, compileCacheSize } from './harness/compile-cache.ts';
 import { plantsOf, startDelayedNetwork, startEnvironment } from './harness/environment.ts';
 import { runFunction } from './harness/function-process.ts';
@@ -31,7 +31,7 @@ const bundles: [string, Bundle][] = [];
 for (const [name, variant] of Object.entries(VARIANTS).filter(([name]) => chosen(name))) {
   bundles.push([name, await buildBundle(`variant-${bundles.length}`, variant.build)]);
 }
-const bare = await buildBundle('variant-bare', { entry: ENTRIES.bare });
+const bare = await buildBundle('variant-bare', withEntry(ENTRIES.bare));
 
 const env = await startEnvironment();
 const network = await startDelayedNetwork(env, rttMs);

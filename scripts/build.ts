@@ -8,26 +8,16 @@ import { requireBuiltins } from './require-builtins.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export const HANDLER_ENTRY = `${root}handlers/list-plants.ts`;
 /** Lambda loads `index.mjs` and calls its `handler` export (handler setting `index.handler`); chunks beside it. */
 export const BUNDLE_FILE = 'index.mjs';
 
 // ESM bundles that contain CommonJS dependencies (parts of the AWS SDK) need a real `require`.
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
-/** The plugins of the deployed build; the benchmark's variants swap them one at a time. */
-export const BUILD_PLUGINS = [requireBuiltins, envCredentials];
-
-export interface BuildHandlerOptions {
-  /** Another handler file built the same way (the benchmark's baselines); defaults to list-plants. */
-  entry?: string;
-  /** Option overrides, only for the benchmark's variant experiments: the deployed build passes none. */
-  overrides?: BuildOptions;
-}
-
-export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, overrides }: BuildHandlerOptions = {}) {
-  await build({
-    entryPoints: { index: entry },
+/** The build's esbuild options, writing into `outdir`. */
+export const buildOptions = (outdir: string) =>
+  ({
+    entryPoints: { index: `${root}handlers/list-plants.ts` },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -37,7 +27,7 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
     // The AWS SDK ships CommonJS (dist-cjs, `main`) and ES modules (dist-es, `module`): only the
     // ES modules can be tree-shaken, which drops ~200 KB of the SDK the function never calls.
     mainFields: ['module', 'main'],
-    plugins: BUILD_PLUGINS,
+    plugins: [requireBuiltins, envCredentials],
     // Code loaded with import() goes to chunks of its own, read from disk only when imported: the
     // Tracer (~120 KB with aws-xray-sdk-core) only when tracing is on, the SDK's event streams never.
     splitting: true,
@@ -50,8 +40,10 @@ export async function buildHandler(outdir: string, { entry = HANDLER_ENTRY, over
     legalComments: 'none',
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
-    ...overrides,
-  });
+  }) satisfies BuildOptions;
+
+export async function buildHandler(outdir: string): Promise<void> {
+  await build(buildOptions(outdir));
 }
 
 // The stack's asset bundling runs this file by path with the one folder to write (`npm run build`'s

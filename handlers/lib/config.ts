@@ -39,7 +39,7 @@ export const COGNITO_GROUPS_CLAIM = 'cognito:groups';
  * The page a request without `limit` gets, and the most it may ask for (MAX_PAGE_SIZE raises it).
  * 100 plants keep a company-wide group's read at 1 read unit, so with the group cache its one
  * partition stays under DynamoDB's 3,000 units a second even at 10,000 warm containers; a 1,000
- * page read 10 and crossed it at 353 requests a second (npm run bench:scale, docs/scale.md).
+ * page read 10 and crossed it at 353 requests a second (npm run bench:scale -w lab, lab/docs/scale.md).
  */
 const DEFAULT_MAX_PAGE_SIZE = 100;
 /** A page is read into memory and returned in one response (Lambda allows 6 MB): bound it. */

@@ -1,10 +1,11 @@
-// The function's DynamoDB client: the SDK's document client, configured from readConfig, each attempt
+// The function's DynamoDB client: the SDK's DynamoDB client, configured from readConfig, each attempt
 // bounded by timeouts cut from the page's deadline and by the answer's size, the whole page by the
-// deadline itself (plants.ts: an abort signal passed to each send).
+// deadline itself (plants.ts: an abort signal passed to each send). Values cross in document form
+// (plain strings), marshalled by the SDK's util-dynamodb.
 
 import { pipeline, Readable, Transform } from 'node:stream';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type { Config } from './environment.ts';
 import { ServiceUnavailableError } from './errors.ts';
@@ -45,23 +46,44 @@ export function createPlantsClient({
       throwOnRequestTimeout: true,
     },
   });
-  // Inside the deserializer: the answer's body as it arrives, failing (and closing its connection)
-  // once it passes MAX_RESPONSE_BYTES.
+  // Inside the deserializer: an answer that announces more than MAX_RESPONSE_BYTES is refused (and its
+  // connection closed) unread; one that announces no length (chunked, or up to the connection's close)
+  // is counted as it arrives and fails once past it. One that announces a length within the cap needs
+  // no count: Node's HTTP parser ends a body at its Content-Length, whatever follows on the socket.
   client.middlewareStack.add(
     (next) => async (args) => {
       const result = await next(args);
-      const response = result.response as { body?: unknown };
-      if (response.body instanceof Readable) response.body = pipeline(response.body, byteCap(), () => {});
+      const { body, headers } = result.response as { body?: unknown; headers?: Record<string, string> };
+      if (!(body instanceof Readable)) return result;
+      const length = headers?.['content-length'];
+      if (length === undefined) {
+        (result.response as { body: unknown }).body = pipeline(body, byteCap(), () => {});
+      } else if (Number(length) > MAX_RESPONSE_BYTES) {
+        body.destroy();
+        throw tooLarge();
+      }
       return result;
     },
     { step: 'deserialize', priority: 'low', name: 'responseByteCap' },
   );
   traceAwsClient(client);
-  const documents = DynamoDBDocumentClient.from(client);
   return {
-    async query(input, options) {
+    // The document client's QueryCommand, without its walk of every attribute of every item: only the
+    // query's values are marshalled, and each item read unmarshalled whole (lab/docs/performance.md).
+    async query({ ExpressionAttributeValues, ExclusiveStartKey, ...query }, options) {
       try {
-        return await documents.send(new QueryCommand(input), options);
+        const page = await client.send(
+          new QueryCommand({
+            ...query,
+            ExpressionAttributeValues: marshall(ExpressionAttributeValues),
+            ...(ExclusiveStartKey && { ExclusiveStartKey: marshall(ExclusiveStartKey) }),
+          }),
+          options,
+        );
+        return {
+          Items: page.Items?.map((item) => unmarshall(item)),
+          LastEvaluatedKey: page.LastEvaluatedKey && unmarshall(page.LastEvaluatedKey),
+        };
       } catch (error) {
         throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
       }
@@ -75,10 +97,13 @@ function byteCap() {
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (bytes <= MAX_RESPONSE_BYTES) return done(null, chunk);
-      done(Object.assign(new Error(`The answer passed ${MAX_RESPONSE_BYTES} bytes`), { name: 'ResponseTooLarge' }));
+      done(tooLarge());
     },
   });
 }
+
+const tooLarge = () =>
+  Object.assign(new Error(`The answer passed ${MAX_RESPONSE_BYTES} bytes`), { name: 'ResponseTooLarge' });
 
 /**
  * Worth a retry later, so the caller gets a 503: what the SDK's own retry strategy counts as throttling,

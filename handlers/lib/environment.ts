@@ -245,7 +245,7 @@ export const MAX_DYNAMODB_DEADLINE_MS = 60_000;
  * A group's plants may look this old to its members (a user's own plants are never cached). Five
  * seconds already caps what one container reads of a group's partition at one Query per page
  * position every 5 s, so 1,000 containers stay near 3% of the partition's 3,000 read units a second
- * (docs/scale.md); longer buys little and shows changes later. 0 turns the cache off.
+ * (lab/docs/scale.md); longer buys little and shows changes later. 0 turns the cache off.
  */
 export const DEFAULT_GROUP_CACHE_TTL_SECONDS = 5;
 export const MAX_GROUP_CACHE_TTL_SECONDS = 3600;

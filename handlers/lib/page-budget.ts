@@ -18,7 +18,7 @@ export const HEADROOM = 16_384;
  * Bytes the plants of one page may add to the invocation result: 64 KiB, 13 times a full page of
  * real-shaped plants (100 at ~48 bytes), so real pages end at `limit`; pages of the longest plants
  * end sooner. Every response then stays within one HTTP API billing unit, and an hour at the stage's
- * rate sends at most maxRequestsPerSecond × 3,600 × 80 KiB (bench/cost/worst-hour.ts prices it).
+ * rate sends at most maxRequestsPerSecond × 3,600 × 80 KiB (lab/cost/worst-hour.ts prices it).
  * A first plant larger than the budget still makes a page on its own (plants.ts), within MAX_PAGE_BYTES.
  */
 export const PAGE_BYTE_BUDGET = 65_536;

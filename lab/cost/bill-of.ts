@@ -1,6 +1,6 @@
 // The bill sections of results.json's `cost`, from its per-request figures: the monthly bill at
 // each traffic level, the worst hour at the ceiling and every flag's price. Shared by `npm run
-// bench` and `npm run bench:bill`, which recomputes them from a results.json without measuring.
+// bench` and `npm run bench:bill -w lab`, which recomputes them from a results.json without measuring.
 
 import { storedItem } from '../../local/store/table.ts';
 import { CALLER, plantsOf } from '../harness/shapes.ts';

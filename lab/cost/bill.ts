@@ -1,6 +1,6 @@
 // The monthly bill at 1, 10, 100 and 1,000 requests a second: every line, Cognito and the fixed
 // monthly lines included, from the measured per-request figures in results.json's `cost` (so it can
-// be recomputed without re-measuring: `npm run bench:bill`). Volume tiers are applied per month.
+// be recomputed without re-measuring: `npm run bench:bill -w lab`). Volume tiers are applied per month.
 
 import type { BILLED_LINES, PerMillion } from './cost.ts';
 import { cents, forRequests, GB } from './money.ts';

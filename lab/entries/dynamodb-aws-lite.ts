@@ -1,7 +1,8 @@
-// bench:variants' small maintained client: @aws-lite/client with its DynamoDB plugin. Same exports as
-// handlers/lib/dynamodb-client.ts, which the variant replaces at build time. What it lacks against
-// the SDK (lab/docs/performance.md): request timeouts, a retry quota, FIPS and dual-stack, and
-// ExclusiveStartKey marshalling (done here, for the table's string keys).
+// bench:variants' small maintained client: @aws-lite/client with its DynamoDB plugin. Same exports and
+// operations (PlantsClient's, today `query`) as handlers/lib/dynamodb-client.ts, which the variant
+// replaces at build time. What it lacks against the SDK (lab/docs/performance.md): request timeouts,
+// a retry quota, FIPS and dual-stack, and ExclusiveStartKey marshalling (done here, for the table's
+// string keys).
 
 import awsLite from '@aws-lite/client';
 import dynamodb from '@aws-lite/dynamodb';

@@ -1,9 +1,11 @@
-// Builds the production bundle with the one build (scripts/build.ts), and the two baselines the
-// same way, then measures what would be deployed.
+// The lab's builds: the production build's own options (scripts/build.ts), changed by a variant
+// (another entry, a module replaced, a plugin left out), built here, then measured as deployed.
 
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type BuildHandlerOptions, buildHandler } from '../../scripts/build.ts';
+import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
+import { buildOptions } from '../../scripts/build.ts';
 import { benchDir, tmpDir } from '../config.ts';
 import { withProgress } from './progress.ts';
 
@@ -16,50 +18,59 @@ export interface Bundle {
   coldStartBytes: number;
   gzipBytes: number;
   sourceMapBytes: number;
+  /** esbuild's account of the build: which source went into which output, and the imports between outputs. */
+  metafile: Metafile;
 }
 
+/** The production build's options; a variant returns them changed. */
+export type ProductionOptions = ReturnType<typeof buildOptions>;
+export type BuildChange = (production: ProductionOptions) => BuildOptions;
+
+/** The build with another entry file (a baseline handler). */
+export const withEntry =
+  (file: string): BuildChange =>
+  (production) => ({ ...production, entryPoints: { index: file } });
+/** The build with one more plugin, after the production build's own. */
+export const withPlugin =
+  (plugin: Plugin): BuildChange =>
+  (production) => ({ ...production, plugins: [...production.plugins, plugin] });
+
 export const ENTRIES = {
-  handler: undefined,
   trivial: `${benchDir}entries/trivial-handler.ts`,
   bare: `${benchDir}entries/bare-query.ts`,
 } as const;
 
-export async function buildBundle(name: string, options: BuildHandlerOptions = {}): Promise<Bundle> {
+export async function buildBundle(name: string, change: BuildChange = (production) => production): Promise<Bundle> {
   const outdir = `${tmpDir}bundles/${name}`;
   rmSync(outdir, { recursive: true, force: true });
-  await buildHandler(outdir, options);
+  const { metafile } = await build({ ...change(buildOptions(outdir)), metafile: true });
   let entry = '';
   let bytes = 0;
   let gzipBytes = 0;
   let sourceMapBytes = 0;
-  for (const file of readdirSync(outdir)) {
-    const content = readFileSync(`${outdir}/${file}`);
-    if (file.endsWith('.map')) sourceMapBytes += content.length;
+  for (const output of Object.keys(metafile.outputs)) {
+    const content = readFileSync(output);
+    if (output.endsWith('.map')) sourceMapBytes += content.length;
     else {
-      if (/^index\.[cm]?js$/.test(file)) entry = `${outdir}/${file}`;
+      if (/^index\.[cm]?js$/.test(basename(output))) entry = output;
       bytes += content.length;
       gzipBytes += gzipSync(content, { level: 9 }).length;
     }
   }
-  return {
-    file: entry,
-    bytes,
-    coldStartBytes: staticBytes(outdir, entry.slice(outdir.length + 1)),
-    gzipBytes,
-    sourceMapBytes,
-  };
+  const file = `${outdir}/${basename(entry)}`;
+  const coldStartBytes = coldStartOutputs(metafile, entry).reduce((sum, [, output]) => sum + output.bytes, 0);
+  return { file, bytes, coldStartBytes, gzipBytes, sourceMapBytes, metafile };
 }
 
-/** Bytes of `file` and of everything it imports statically (`import"../x"`, `from"../x"`), once each. */
-function staticBytes(outdir: string, file: string, seen = new Set<string>()): number {
-  if (file === '' || seen.has(file)) return 0;
-  seen.add(file);
-  const code = readFileSync(`${outdir}/${file}`, 'utf8');
-  let bytes = Buffer.byteLength(code);
-  for (const [, imported] of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+)["']/g)) {
-    bytes += staticBytes(outdir, imported ?? '', seen);
-  }
-  return bytes;
+type Output = Metafile['outputs'][string];
+
+/** The entry output and every output it imports statically, once each (import() excluded), by path. */
+export function coldStartOutputs(metafile: Metafile, entry: string, seen = new Set<string>()): [string, Output][] {
+  const output = metafile.outputs[entry];
+  if (seen.has(entry) || !output) return [];
+  seen.add(entry);
+  const imported = output.imports.filter((i) => i.kind === 'import-statement' && !i.external);
+  return [[entry, output], ...imported.flatMap((i) => coldStartOutputs(metafile, i.path, seen))];
 }
 
 export async function buildAll() {
@@ -70,8 +81,8 @@ export async function buildAll() {
     };
     return Promise.all([
       buildBundle('handler').then(built),
-      buildBundle('trivial', { entry: ENTRIES.trivial }).then(built),
-      buildBundle('bare', { entry: ENTRIES.bare }).then(built),
+      buildBundle('trivial', withEntry(ENTRIES.trivial)).then(built),
+      buildBundle('bare', withEntry(ENTRIES.bare)).then(built),
     ]);
   });
   return { handler, trivial, bare };

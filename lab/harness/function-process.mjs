@@ -9,8 +9,14 @@
 // by line as Lambda collects it: for the cold start (INIT and the first invocation) and for each
 // named event's second, warm invocation. With AWS_LAMBDA_LOG_FORMAT=JSON, console output is wrapped
 // as the Node.js runtime wraps it in that format.
+// With BENCH_CPU_PROFILE (a path prefix) the inspector's sampling profiler records the cold start
+// (`<prefix>.init.cpuprofile`: the bundle's import, its init included; `.first.cpuprofile`: the first
+// invocation) and the timed invocations (`.warm.cpuprofile`). With BENCH_PAUSE (a path prefix) it
+// stops before the import and after the first response, and before and after the timed invocations,
+// writing `pause <where>` on fd 3 and going on once `<prefix>.<where>` exists: what counts the
+// instructions in between (valgrind's callgrind, lab/measure/instructions.ts) switches on and off there.
 
-import { writeSync } from 'node:fs';
+import { existsSync, writeFileSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -51,6 +57,9 @@ const event = JSON.parse(process.env.BENCH_EVENT ?? '{}');
 const warmup = Number(process.env.BENCH_WARMUP ?? 0);
 const invocations = Number(process.env.BENCH_INVOCATIONS ?? 0);
 const traced = process.env.BENCH_TRACE === '1';
+// What Lambda's context says is left of the invocation (Middy answers a 500 just before it runs out):
+// a function timeout's worth, longer where the process runs slowed down (under valgrind).
+const remainingMs = Number(process.env.BENCH_REMAINING_MS ?? 10_000);
 let requestId = 0;
 const context = () => {
   requestId++;
@@ -70,7 +79,7 @@ const context = () => {
       'arn:aws:lambda:us-east-1:123456789012:function:PlantStore-ListPlantsFunction1A2B3C4D-AbCdEfGhIjKl:live',
     memoryLimitInMB: '1024',
     awsRequestId: currentRequestId,
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => remainingMs,
   };
 };
 const load = async (file) => (await import(pathToFileURL(file).href)).handler;
@@ -78,13 +87,45 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+const threadCpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
 
+const pausePrefix = process.env.BENCH_PAUSE;
+const pause = async (where) => {
+  if (!pausePrefix) return;
+  writeSync(3, `pause ${where}\n`);
+  while (!existsSync(`${pausePrefix}.${where}`)) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+const profilePrefix = process.env.BENCH_CPU_PROFILE;
+const profiler = profilePrefix && new (await import('node:inspector/promises')).Session();
+const startProfile = async (intervalUs) => {
+  if (!profiler) return;
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: intervalUs });
+  await profiler.post('Profiler.start');
+};
+const saveProfile = async (name) => {
+  if (!profiler) return;
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  writeFileSync(`${profilePrefix}.${name}.cpuprofile`, JSON.stringify(profile));
+};
+
+await pause('import');
+await startProfile(1000);
 const handler = await load(process.env.BENCH_BUNDLE ?? '');
 const initMs = performance.now();
 const initCpuMs = cpuMs();
+await saveProfile('init');
+await startProfile(1000);
 const first = await handler(event, context());
 const readyMs = performance.now();
 const readyCpuMs = cpuMs();
+await saveProfile('first');
+await pause('first');
 
 const functions = [{ handler, latenciesUs: [], cpuMs: 0, failures: 0 }];
 if (process.env.BENCH_BASELINE) {
@@ -101,6 +142,9 @@ for (let i = 1; i <= warmup; i++) {
   for (const f of functions) await f.handler(event, context());
   reportProgress(i);
 }
+await pause('warm');
+await startProfile(100);
+const timedThreadCpuMs = threadCpuMs();
 for (let i = 1; i <= invocations; i++) {
   for (const f of functions) {
     const startCpu = cpuMs();
@@ -113,6 +157,9 @@ for (let i = 1; i <= invocations; i++) {
   }
   reportProgress(i);
 }
+const mainThreadCpuMs = threadCpuMs() - timedThreadCpuMs;
+await saveProfile('warm');
+await pause('end');
 if (progressEvery > 0) writeSync(3, `progress ${(warmup % progressEvery) + (invocations % progressEvery)}\n`);
 
 const logs = logEvents && { cold: takeLines(), events: {} };
@@ -136,6 +183,7 @@ const result = {
   baselineLatenciesUs: functions[1]?.latenciesUs ?? [],
   timedCpuMs: functions[0].cpuMs,
   baselineTimedCpuMs: functions[1]?.cpuMs ?? 0,
+  mainThreadCpuMs,
   failures: functions.reduce((sum, f) => sum + f.failures, 0),
   maxRssBytes: process.resourceUsage().maxRSS * 1024,
   ...(logs && { logs }),

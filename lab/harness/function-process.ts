@@ -21,6 +21,8 @@ export interface FunctionRun {
   /** CPU time (all threads) during the timed invocations of the function, and of the baseline's. */
   timedCpuMs: number;
   baselineTimedCpuMs: number;
+  /** CPU time of the main thread alone (where the function's JavaScript runs) during the timed invocations, the baseline's included. */
+  mainThreadCpuMs: number;
   failures: number;
   maxRssBytes: number;
   /** With `logEvents`: the lines written at the cold start, and by each named event's warm invocation. */

@@ -1,4 +1,4 @@
-// `npm run test:load`: a bounded load run against the local server on loopback (autocannon),
+// `npm run test:load -w lab`: a bounded load run against the local server on loopback (autocannon),
 // mixing valid and hostile requests from two users, in rounds. It fails on any unexpected status,
 // any response that shows one user another's plants, any socket error or timeout, a server crash,
 // or memory that keeps growing after forced garbage collection from round to round (a leak), and

@@ -6,11 +6,14 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../../test/helpers/ports.ts';
 import { inspectorUrl, type MemoryAfterGc, memoryAfterGc } from './inspector.ts';
 
 const run = promisify(execFile);
+/** The product's folder: `npm start` and `npm run token` are its commands, whatever folder the lab runs from. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Target {
   baseUrl: string;
@@ -44,6 +47,7 @@ export async function startTarget(env: NodeJS.ProcessEnv): Promise<Target> {
   // What `npm start` execs, with the inspector on a free loopback port to force GC through; in
   // its own process group, so stopping it stops it and nothing else.
   const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', 'local/cli/start.ts'], {
+    cwd: ROOT,
     env: ownEnv,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -74,6 +78,7 @@ export async function tokenFor(user: string, baseUrl: string, env: NodeJS.Proces
   if (env[`LOAD_TOKEN_${user.toUpperCase()}`]) return env[`LOAD_TOKEN_${user.toUpperCase()}`] ?? '';
   const port = new URL(baseUrl).port || '80';
   const { stdout } = await run('npm', ['run', '--silent', 'token', '--', user, '--no-groups'], {
+    cwd: ROOT,
     env: { ...env, PORT: port },
   });
   const token = stdout.trim().split('\n').at(-1) ?? '';

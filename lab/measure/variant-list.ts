@@ -3,16 +3,15 @@
 // handlers/lib/dynamodb-client.ts (the SDK's document client) with an entry of their own.
 
 import { SOURCE_MAPS_NODE_OPTIONS } from '../../infra/function-runtime.ts';
-import type { BuildHandlerOptions } from '../../scripts/build.ts';
-import { BUILD_PLUGINS } from '../../scripts/build.ts';
-import { requireBuiltins } from '../../scripts/require-builtins.ts';
+import { envCredentials } from '../../scripts/env-credentials.ts';
 import { benchDir } from '../config.ts';
-import { ENTRIES } from '../harness/bundles.ts';
+import { type BuildChange, ENTRIES, withEntry, withPlugin } from '../harness/bundles.ts';
 import type { FunctionEnvOptions } from '../harness/environment.ts';
 import { replaceModule } from '../harness/stub-packages.ts';
 
 export interface Variant {
-  build?: BuildHandlerOptions;
+  /** How its build differs from production's (harness/bundles.ts). */
+  build?: BuildChange;
   env?: FunctionEnvOptions & { nodeOptions?: string };
   /** Node's compile cache beside the bundle, written by one unrecorded run of the same Node. */
   compileCache?: boolean;
@@ -24,13 +23,12 @@ export interface Variant {
 
 /** The function with another DynamoDB client behind plants.ts's PlantsClient (lab/entries/). */
 const dynamodbClient = (file: string): Variant => ({
-  build: {
-    overrides: {
-      plugins: [...BUILD_PLUGINS, replaceModule(/\/dynamodb-client\.ts$/, `${benchDir}entries/${file}`)],
-    },
-  },
+  build: withPlugin(replaceModule(/\/dynamodb-client\.ts$/, `${benchDir}entries/${file}`)),
   warm: true,
 });
+
+/** The hand-written client of issues 36 to 41: what the SDK's figures are held against (bench:profile too). */
+export const YARDSTICK = 'DynamoDB client: hand-written SigV4 over node:https (issues 36 to 41, the yardstick)';
 
 /** Where the "JWKS delivered" variant's JWKS URL points: nothing listens, so a fetch would fail the run. */
 export const UNREACHABLE_JWKS_URI = 'https://127.0.0.1:9/.well-known/jwks.json';
@@ -39,33 +37,23 @@ export const VARIANTS: Record<string, Variant> = {
   production: {},
   // The same build measured as if it were a variant: its difference from production is the noise.
   'control: production again (A vs A)': { warm: true },
-  'DynamoDB client: hand-written SigV4 over node:https (issues 36 to 41, the yardstick)': dynamodbClient(
-    'hand-written/dynamodb-client.ts',
-  ),
+  [YARDSTICK]: dynamodbClient('hand-written/dynamodb-client.ts'),
   'DynamoDB client: @aws-lite/client + @aws-lite/dynamodb': dynamodbClient('dynamodb-aws-lite.ts'),
   'no init warm-up (JWKS and DynamoDB connection on the first request)': {
-    build: {
-      overrides: {
-        plugins: [...BUILD_PLUGINS, replaceModule(/\/warm-up\.ts$/, `${benchDir}entries/no-warm-up.ts`)],
-      },
-    },
+    build: withPlugin(replaceModule(/\/warm-up\.ts$/, `${benchDir}entries/no-warm-up.ts`)),
   },
   "full default credential chain (the SDK's credential-provider-node)": {
-    build: { overrides: { plugins: [requireBuiltins] } },
+    build: (production) => ({ ...production, plugins: production.plugins.filter((p) => p !== envCredentials) }),
   },
-  'no code splitting (one file)': { build: { overrides: { splitting: false } } },
+  'no code splitting (one file)': { build: (production) => ({ ...production, splitting: false }) },
   'source maps loaded (-c sourceMaps=true: --enable-source-maps)': { env: { nodeOptions: SOURCE_MAPS_NODE_OPTIONS } },
   'tracing on (Tracer and aws-xray-sdk-core loaded, as on Lambda)': { env: { tracing: true } },
   'V8 compile cache beside the bundle, written by this same Node (NODE_COMPILE_CACHE, portable)': {
     compileCache: true,
   },
   'JWKS delivered with the deployment (no JWKS fetch at init)': {
-    build: {
-      overrides: {
-        plugins: [...BUILD_PLUGINS, replaceModule(/^aws-jwt-verify\/jwk$/, `${benchDir}entries/delivered-jwks.ts`)],
-      },
-    },
+    build: withPlugin(replaceModule(/^aws-jwt-verify\/jwk$/, `${benchDir}entries/delivered-jwks.ts`)),
     deliveredJwks: true,
   },
-  'trivial handler': { build: { entry: ENTRIES.trivial } },
+  'trivial handler': { build: withEntry(ENTRIES.trivial) },
 };

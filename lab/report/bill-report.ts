@@ -1,5 +1,5 @@
 // The bill as markdown: the month at each traffic level (every line), the worst hour at the
-// ceiling, and each flag's price. Printed by `npm run bench` and `npm run bench:bill`.
+// ceiling, and each flag's price. Printed by `npm run bench -w lab` and `npm run bench:bill -w lab`.
 
 import { MONTHLY_LINES, type MonthlyLine, type MonthlyRow } from '../cost/bill.ts';
 import type { BenchResults } from '../results.ts';
@@ -27,7 +27,7 @@ const usd = (value: number) =>
   `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** One month at a traffic of the reader's own, every line (`npm run bench:bill -- N`). */
+/** One month at a traffic of the reader's own, every line (`npm run bench:bill -w lab -- N`). */
 export function monthRows(row: MonthlyRow): string[] {
   return [
     `| a month (730 h) at ${count(Math.round(row.requests))} requests | USD |`,

@@ -94,7 +94,7 @@ export function printCold(cold: ColdSummary[], runs: number, rttMs: number): voi
  * The variants that change the request path, against issue 41's goals for production (the SDK's
  * document client) beside each: start → first response at the modelled RTT at most 1.10× the
  * variant's (median of the paired rounds' ratios), warm p99 at most 1.10× in the same processes.
- * Behaviour is the other half: test/handlers/lib/plants.test.ts, lab/test/dynamodb-clients.test.ts.
+ * Behaviour is the other half: test/handlers/lib/plants-page.test.ts, lab/test/dynamodb-clients.test.ts.
  */
 export function printWarm(cold: ColdSummary[], warm: WarmVariant[], rttMs: number): void {
   if (warm.length === 0) return;

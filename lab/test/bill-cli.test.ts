@@ -1,4 +1,4 @@
-// `npm run bench:bill`: the bill recomputed from a results file without measuring, said to be a
+// `npm run bench:bill -w lab`: the bill recomputed from a results file without measuring, said to be a
 // model where it scales, and written back with --update-reference.
 
 import { execFile } from 'node:child_process';

@@ -1,7 +1,7 @@
 // Every figure lab/docs/scale.md, lab/docs/cost.md, docs/deploy.md's price and worst-hour lines and README.md quote,
-// tied to the committed reference (lab/results.json): tables rendered from it must appear verbatim,
-// and a table row may hold no dollar figure the reference does not give. Rerun the bench, and a page
-// that still says the old figure fails here.
+// tied to the committed reference (lab/results.json; lab/profile.json for lab/docs/profile.md): tables
+// rendered from it must appear verbatim, and a table row may hold no dollar figure the reference does
+// not give. Rerun the bench, and a page that still says the old figure fails here.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
@@ -9,6 +9,7 @@ import { READ_UNITS_PER_REQUEST, TABLE_READ_UNITS_QUOTA } from '../../infra/ceil
 import { billOf } from '../cost/bill-of.ts';
 import { PRICES } from '../cost/prices.ts';
 import { flagCells, memoryTable, money, monthlyTable, worstHourTable } from '../report/doc-figures.ts';
+import { coldStagesTable, instructionsTable, type ProfileResults, warmStagesTable } from '../report/profile-report.ts';
 import { designsTable, groupReadsTable, itemsTable, limitsTable, rate } from '../report/scale-report.ts';
 import type { BenchResults } from '../results.ts';
 import { BEFORE, type ScaleResults } from '../scale/scale-scenarios.ts';
@@ -35,7 +36,7 @@ const expectFigures = (line: string, expected: string[]) => {
 const flag = (name: string) => flagCells(cost, name).filter((cell) => cell !== '+$0.00');
 
 describe('results.json', () => {
-  it('holds the bill the code computes today from its measured figures (what npm run bench:bill prints)', () => {
+  it('holds the bill the code computes today from its measured figures (what npm run bench:bill -w lab prints)', () => {
     const refusalDurationMs = Math.max(1, Math.ceil(results.warm.handler.p50Ms));
     const bill = billOf(cost, cost.monthlyUsd, { refusalDurationMs, cpuMs: results.warm.handler.p50Ms });
     expect(cost.worstHour).toEqual(bill.worstHour);
@@ -173,5 +174,15 @@ describe('README.md', () => {
       // Prices, not measurements: storage and point-in-time recovery per GB-month.
       money(PRICES.dynamodbStorage.usd + PRICES.dynamodbPitr.usd),
     ]);
+  });
+});
+
+describe('lab/docs/profile.md', () => {
+  it("quotes bench:profile's reference tables verbatim (lab/profile.json)", () => {
+    const profile = JSON.parse(readFileSync('profile.json', 'utf8')) as ProfileResults;
+    const doc = page('profile.md');
+    for (const table of [warmStagesTable(profile), coldStagesTable(profile), instructionsTable(profile)]) {
+      expect(doc).toContain(table);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The DynamoDB clients bench:variants compares the function's (the SDK's) with, each behind
 // readPlantsPage's PlantsClient, against dynalite and the faults it cannot produce: what each keeps of
 // the function's behaviour (pages, retries, the 503 mapping, timeouts, Lambda's credentials, the
-// signature as received). The function's own: test/handlers/lib/plants.test.ts.
+// signature as received). The function's own: test/handlers/lib/plants-page.test.ts.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Smoke test of `npm run bench`: the whole benchmark with tiny counts, checking what it writes.
+// Smoke test of `npm run bench -w lab`: the whole benchmark with tiny counts, checking what it writes.
 
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,11 +12,11 @@ const bench = benchRun('bench');
 const { outDir } = bench;
 afterAll(() => bench.cleanup());
 
-describe('npm run bench -- --rtt 10 (BENCH_QUICK=1)', () => {
+describe('npm run bench -w lab -- --rtt 10 (BENCH_QUICK=1)', () => {
   it('prints the table and writes results.json, with its network section, and chart.svg', async () => {
     // Prepare
     const run = promisify(execFile);
-    // What an earlier npm run bench:scale wrote: its own measurements, which this run must keep.
+    // What an earlier npm run bench:scale -w lab wrote: its own measurements, which this run must keep.
     const scale = { generatedAt: '2026-11-25T00:00:00.000Z', scenarios: [] };
     writeFileSync(`${outDir}results.json`, JSON.stringify({ quick: false, scale }));
 

@@ -1,5 +1,5 @@
 // The scale model's arithmetic on known inputs; the committed reference's verdict at the API's own
-// default page; and a smoke run of `npm run bench:scale` with tiny counts: group reads measured equal
+// default page; and a smoke run of `npm run bench:scale -w lab` with tiny counts: group reads measured equal
 // the 4 KB computation, and the table, results.json's `scale` key and scale.svg are written.
 
 import { execFile } from 'node:child_process';
@@ -97,7 +97,7 @@ const bench = benchRun('bench-scale');
 const { outDir } = bench;
 afterAll(() => bench.cleanup());
 
-describe('npm run bench:scale (BENCH_QUICK=1)', () => {
+describe('npm run bench:scale -w lab (BENCH_QUICK=1)', () => {
   it("prints the limits, keeps bench's keys of results.json and adds the scale key, and draws scale.svg", async () => {
     // Prepare
     writeFileSync(`${outDir}results.json`, JSON.stringify({ quick: true, readCost: [] }));

@@ -1,4 +1,4 @@
-// Smoke test of `npm run bench:variants`: the levers it measures still build, answer and write
+// Smoke test of `npm run bench:variants -w lab`: the levers it measures still build, answer and write
 // their figures (a lever whose stand-in stopped applying fails the run instead of timing production).
 
 import { execFile } from 'node:child_process';
@@ -26,7 +26,7 @@ interface ColdVariant {
   network: Medians;
 }
 
-describe('npm run bench:variants -- --only … (BENCH_QUICK=1)', () => {
+describe('npm run bench:variants -w lab -- --only … (BENCH_QUICK=1)', () => {
   it('measures the chosen levers beside production, with CPU time and the compile cache written by this Node', async () => {
     // Prepare
     const run = promisify(execFile);

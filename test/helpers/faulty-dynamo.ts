@@ -4,6 +4,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_RESPONSE_BYTES } from '../../handlers/lib/dynamodb-client.ts';
 import { type PlantItem, startDynamo } from './dynamo.ts';
 import { type StartOptions, startService } from './service.ts';
 import { orUndo } from './undo.ts';
@@ -24,6 +25,8 @@ export type Fault =
   | 'trickle'
   /** Headers, then bytes as fast as they are read, forever. */
   | 'endless'
+  /** Headers announcing more than any Query answer (a Content-Length past MAX_RESPONSE_BYTES), then as endless. */
+  | 'announced-too-large'
   /** A proxy's 502 page, in HTML. */
   | 'proxy-502'
   /** A 200 whose connection closes halfway through its body (FIN). */
@@ -82,7 +85,9 @@ export async function startFaultyDynamo(): Promise<FaultyDynamo> {
     if (state.faultAfter > 0) state.faultAfter -= 1;
     if (fault === 'reset') return void req.socket.destroy();
     if (fault === 'hang' || (fault === 'hang-twice' && state.requests % 3 !== 0)) return; // never answers
-    if (fault === 'stall' || fault === 'trickle' || fault === 'endless') return void streamForever(res, fault);
+    if (fault === 'stall' || fault === 'trickle' || fault === 'endless' || fault === 'announced-too-large') {
+      return void streamForever(res, fault);
+    }
     if (fault === 'proxy-502') {
       res.writeHead(502, { 'Content-Type': 'text/html' });
       return void res.end(
@@ -135,8 +140,11 @@ function dropMidBody(res: ServerResponse, fault: MidBodyDrop, answer: Buffer) {
 }
 
 /** A 200 whose body never ends: nothing more (stall), a byte every 100 ms (trickle), or as fast as read. */
-function streamForever(res: ServerResponse, fault: 'stall' | 'trickle' | 'endless') {
-  res.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' });
+function streamForever(res: ServerResponse, fault: 'stall' | 'trickle' | 'endless' | 'announced-too-large') {
+  res.writeHead(200, {
+    'Content-Type': 'application/x-amz-json-1.0',
+    ...(fault === 'announced-too-large' && { 'Content-Length': String(MAX_RESPONSE_BYTES + 1) }),
+  });
   res.write('{"Items":[');
   if (fault === 'stall') return;
   const more = () => {

@@ -1,5 +1,5 @@
 // The linter as `npm test` runs it (`biome ci .`, this repo's biome.json and .gitignore), over a tree
-// holding what `npm run bench` and the other tools write: their git-ignored output is never linted.
+// holding what `npm run bench -w lab` and the other tools write: their git-ignored output is never linted.
 
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,8 @@
 // DynamoDB's JSON protocol over node:https with keep-alive, signed by the SDK's own SigV4 signer
 // (@smithy/signature-v4), retried by the SDK's standard retry strategy (@smithy/core/retry), items
 // (un)marshalled by @aws-sdk/util-dynamodb. Same exports as handlers/lib/dynamodb-client.ts, which
-// its variant replaces at build time (lab/docs/performance.md).
+// its variant replaces at build time (lab/docs/performance.md), and the same operations: PlantsClient's
+// (today `query`), so an operation added there fails the lab's typecheck until it is added here.
 
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';

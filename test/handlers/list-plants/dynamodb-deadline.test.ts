@@ -36,6 +36,7 @@ const ENDED_BY: [Fault, RegExp][] = [
   ['throttled', /^(DeadlineExceeded|ProvisionedThroughputExceededException):/],
   ['proxy-502', /^(DeadlineExceeded|SyntaxError):/],
   ['endless', /^ResponseTooLarge:/],
+  ['announced-too-large', /^ResponseTooLarge:/],
   // The SDK's own error for a body cut short, whatever status came before it.
   ...MID_BODY_DROPS.map((drop): [Fault, RegExp] => [drop, /^Error: aborted/]),
 ];
