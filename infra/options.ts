@@ -17,8 +17,9 @@ export interface ServiceParts {
   /** The `live` alias CodeDeploy moves: what a front calls. */
   alias: Alias;
   settings: StackSettings;
-  /** The operations' paths (handlers/lib/operations.ts). */
+  /** The operations' paths and methods (handlers/lib/operations.ts). */
   paths: readonly string[];
+  methods: readonly string[];
 }
 
 /** An option, on: what it asks of the service's stack. */

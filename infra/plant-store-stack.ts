@@ -86,7 +86,10 @@ export class PlantStoreStack extends Stack {
     });
     logGroup.grantWrite(role);
     const fn = new LambdaFunction(this, 'ListPlantsFunction', {
-      description: 'GET /plants: the calling user’s plants',
+      // Lambda caps a description at 256 characters.
+      description: OPERATIONS.map(({ method, path }) => `${method} ${path}`)
+        .join(', ')
+        .slice(0, 256),
       code: handlerCode(),
       handler: HANDLER,
       runtime: Runtime.NODEJS_24_X,
@@ -104,7 +107,14 @@ export class PlantStoreStack extends Stack {
         // sam local only overrides variables the template declares; empty means unset to both. The
         // identity's own values (an external issuer's JWKS URI, issuer type) come after and win.
         ...(settings.samLocal && {
-          ...declaredUnset('dynamodbEndpoint', 'dynamodbDeadlineMs', 'jwksUri', 'issuerType', 'publicBaseUrl'),
+          ...declaredUnset(
+            'dynamodbEndpoint',
+            'dynamodbDeadlineMs',
+            'jwksTimeoutMs',
+            'jwksUri',
+            'issuerType',
+            'publicBaseUrl',
+          ),
           NODE_EXTRA_CA_CERTS: '',
         }),
         ...functionEnvironment({ tableName: table.tableName, groupCache: settings.groupCache }),
@@ -136,7 +146,12 @@ export class PlantStoreStack extends Stack {
     // Front: the HTTP API, or an option's in its place (infra/options.ts).
     const { corsOrigins, customDomain } = settings;
     const parts = props?.parts ?? [];
-    const shared: ServiceParts = { alias: delivery.alias, settings, paths: OPERATIONS.map(({ path }) => path) };
+    const shared: ServiceParts = {
+      alias: delivery.alias,
+      settings,
+      paths: OPERATIONS.map(({ path }) => path),
+      methods: [...new Set(OPERATIONS.map(({ method }) => method))],
+    };
     const optionFront = parts.find((part) => part.front)?.front;
     const front: Front = optionFront
       ? optionFront(this, shared)

@@ -52,6 +52,8 @@ export interface EdgeProps {
   webAclArn: string | undefined;
   /** The API's paths: anything else is answered 404 at the edge, as the HTTP API's routes would. */
   paths: readonly string[];
+  /** The API's methods: any other is answered 404 there too. */
+  methods: readonly string[];
   /** Browser origins allowed by CORS: answered by the function URL, so preflights must reach it. */
   corsOrigins: string[];
   /** Put on the distribution (its certificate in us-east-1: settings.ts checks). */
@@ -75,7 +77,7 @@ export class Edge extends Construct implements Front {
       comment: 'Plant store: 404 for what the API does not serve; the caller token past the origin signature',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(
-        viewerFunctionCode({ paths: props.paths, methods: cors ? ['GET', 'OPTIONS'] : ['GET'] }),
+        viewerFunctionCode({ paths: props.paths, methods: [...props.methods, ...(cors ? ['OPTIONS'] : [])] }),
       ),
     });
     const waf = props.webAclArn === undefined ? this.webAclHere(settings) : undefined;

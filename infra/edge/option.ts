@@ -27,8 +27,16 @@ export const option: ServiceOption = {
           });
     return {
       stackProps: { env, ...(waf && { crossRegionReferences: true }) },
-      front: (scope, { alias, paths, settings: { corsOrigins, customDomain } }) =>
-        new Edge(scope, 'Edge', { alias, settings, webAclArn: waf?.webAcl.attrArn, paths, corsOrigins, customDomain }),
+      front: (scope, { alias, paths, methods, settings: { corsOrigins, customDomain } }) =>
+        new Edge(scope, 'Edge', {
+          alias,
+          settings,
+          webAclArn: waf?.webAcl.attrArn,
+          paths,
+          methods,
+          corsOrigins,
+          customDomain,
+        }),
     };
   },
 };

@@ -13,7 +13,12 @@ import { createLocalServer } from '../server/connections.ts';
 import { externalAuthorizeHelp, localAuthorizeHelp } from '../server/docs.ts';
 import { loadBundledHandler } from '../server/lambda.ts';
 import { DEFAULT_HOST, exposureNotice, knownOrigins, linkBaseFor, originOf } from '../server/listen-address.ts';
-import { DEFAULT_PORT, LOCAL_DYNAMODB_DEADLINE_MS, readServerOptions } from '../server/options.ts';
+import {
+  DEFAULT_PORT,
+  LOCAL_DYNAMODB_DEADLINE_MS,
+  LOCAL_JWKS_TIMEOUT_MS,
+  readServerOptions,
+} from '../server/options.ts';
 import { forgetServer, recordServer } from '../server/servers.ts';
 import { DEMO_USERS, demoDataNotice, seedDemoData } from '../store/demo.ts';
 import { credentialsFor, openStore, type Store } from '../store/store.ts';
@@ -83,8 +88,13 @@ try {
   // Next links absolute to this server, as the stack makes them absolute to its custom domain;
   // listening beyond loopback (--host) they stay relative (listen-address.ts says why).
   setUnset(functionEnvironment({ publicBaseUrl: linkBaseFor(options.host, origin) }));
-  // An in-process store on a busy laptop: a deadline that fits it (options.ts), unless one is set.
-  setUnset(functionEnvironment({ dynamodbDeadlineMs: LOCAL_DYNAMODB_DEADLINE_MS }));
+  // An in-process store and issuer on a busy laptop: bounds that fit them (options.ts), unless set.
+  setUnset(
+    functionEnvironment({
+      dynamodbDeadlineMs: LOCAL_DYNAMODB_DEADLINE_MS,
+      auth: { jwksTimeoutMs: LOCAL_JWKS_TIMEOUT_MS },
+    }),
+  );
   const credentials = credentialsFor(store.endpoint);
   if (credentials) {
     Object.assign(process.env, {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { COGNITO_GROUPS_CLAIM } from '../../handlers/lib/config.ts';
 import { ENV, functionEnvironment } from '../../handlers/lib/environment.ts';
 import { LOCAL_AUDIENCE } from '../issuer/tokens.ts';
-import { LOCAL_DYNAMODB_DEADLINE_MS } from '../server/options.ts';
+import { LOCAL_DYNAMODB_DEADLINE_MS, LOCAL_JWKS_TIMEOUT_MS } from '../server/options.ts';
 import type { SamServices } from './services.ts';
 import type { SamTemplate } from './template.ts';
 
@@ -38,6 +38,7 @@ export function samEnvironment(
       dynamodbDeadlineMs: LOCAL_DYNAMODB_DEADLINE_MS,
       // Cognito-shaped tokens, verified through the same path as the default stack's user pool.
       auth: {
+        jwksTimeoutMs: LOCAL_JWKS_TIMEOUT_MS,
         issuer: services.issuer.url,
         issuerType: 'cognito',
         audience: [LOCAL_AUDIENCE],

@@ -19,6 +19,8 @@ export const DEFAULT_REGION = 'us-east-1';
  * longer than the deployed 3 s. Still inside the function timeout with the JWKS fetch's 3 s.
  */
 export const LOCAL_DYNAMODB_DEADLINE_MS = 10_000;
+/** The JWKS fetch's timeout there too: the issuer answers from the same busy laptop (deployed: 1.5 s). */
+export const LOCAL_JWKS_TIMEOUT_MS = 10_000;
 
 /** Git-ignored working folder: issuer keys, the built bundle, the running server's address. */
 export const localDirOf = (env: NodeJS.ProcessEnv) => resolve(env.PLANTS_LOCAL_DIR || join(REPO_ROOT, '.local'));

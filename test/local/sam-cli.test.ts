@@ -115,7 +115,7 @@ describe('the files npm run sam hands SAM', () => {
   it('refuses a template synthesized without -c samLocal=true, which SAM would run unconfigured', async () => {
     const plain = await synth();
     expect(() => samEnvironment(readSamTemplate(plain.outdir), services)).toThrow(
-      /does not declare DYNAMODB_ENDPOINT, DYNAMODB_DEADLINE_MS, AUTH_ISSUER_TYPE, AUTH_JWKS_URI, NODE_EXTRA_CA_CERTS: it must be synthesized with -c samLocal=true/,
+      /does not declare DYNAMODB_ENDPOINT, DYNAMODB_DEADLINE_MS, AUTH_ISSUER_TYPE, AUTH_JWKS_URI, AUTH_JWKS_TIMEOUT_MS, NODE_EXTRA_CA_CERTS: it must be synthesized with -c samLocal=true/,
     );
   });
 
