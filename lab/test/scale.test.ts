@@ -116,7 +116,9 @@ describe('npm run bench:scale -w lab (BENCH_QUICK=1)', () => {
     expect(scale.measured.off.rruPerRequest).toBe(scale.measured.ownRru + 2 * scale.measured.groupRru);
     expect(scale.measured.on.rruPerRequest).toBeLessThan(scale.measured.off.rruPerRequest);
     const off = scale.scenarios.find((s) => s.ttlSeconds === 0 && s.request === 'first page');
-    expect(off?.crossings.first).toEqual(['hotPartition']);
+    // Which limit comes first turns on the duration this machine measured (at load 40, Lambda's
+    // concurrency); where the uncached partition is crossed turns only on the read units.
+    expect(off?.crossings.rates.hotPartition).toBeGreaterThan(0);
     expect(stdout).toContain('| design | concurrency quota | RRU per group read |');
     expect(readFileSync(`${outDir}scale.svg`, 'utf8')).toMatch(
       /^<svg[\s\S]*3,000 RRU\/s per partition key[\s\S]*<\/svg>\n$/,
