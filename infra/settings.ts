@@ -60,15 +60,24 @@ export interface AlarmSettings {
 }
 
 /**
- * `givenKeys`: every context key set, so that an unknown one is refused rather than ignored; `optionKeys`:
- * those the options read (infra/options.ts).
+ * `givenKeys`: every context key set, so that an unknown one is refused rather than ignored; the known
+ * ones are those read here, the stack name (app.ts) and `optionKeys`, those the options read (infra/options.ts).
  */
 export function readSettings(
   context: ContextReader,
   givenKeys: Iterable<string> = [],
   optionKeys: readonly string[] = [],
 ): StackSettings {
-  refuseUnknownKeys(givenKeys, optionKeys);
+  const known = new Set(['stackName']);
+  const settings = readEachKey((key) => {
+    known.add(key);
+    return context(key);
+  });
+  refuseUnknownKeys(givenKeys, [...known, ...optionKeys]);
+  return settings;
+}
+
+function readEachKey(context: ContextReader): StackSettings {
   const dev = flag(context, 'dev');
   const alarmEmail = text(context, 'alarmEmail');
   const ceiling = readCeiling(context);

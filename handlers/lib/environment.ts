@@ -49,22 +49,17 @@ export type TokenUse = 'access' | 'id' | 'not-id' | 'any';
 
 /**
  * The function's settings: one record, which readConfig (config.ts) reads from the environment and
- * functionEnvironment (below) writes, so that writer and reader are each other's inverse.
+ * functionEnvironment (below) writes, so that writer and reader are each other's inverse. What each
+ * setting means, its default and its bounds: docs/configuration.md, by variable.
  */
 export interface Config {
   tableName: string;
   /** Only set for local emulators (dynalite, DynamoDB Local, moto); unset in AWS. */
   dynamodbEndpoint: string | undefined;
-  /**
-   * All of one page's DynamoDB work (every Query, retry and backoff) ends within this many ms: with
-   * plants already read, as a shorter page; else as a 503 (plants.ts). The SDK's own attempt timeouts
-   * are cut from it (dynamodb-client.ts).
-   */
   dynamodbDeadlineMs: number;
   /** Where the AWS SDK's clients go: the runtime's to say (Lambda sets AWS_REGION), never a writer's. */
   aws: AwsConfig;
   maxPageSize: number;
-  /** Base URL clients use (PUBLIC_BASE_URL): every next link is absolute under it (see public-url.ts). */
   publicBaseUrl: string | undefined;
   /**
    * Whether API Gateway filled the event's requestContext, so its execute-api host can be trusted
@@ -86,17 +81,15 @@ export interface AuthConfig {
   issuer: string;
   /** OIDC audience, or the app client id(s) for a Cognito user pool. */
   audience: string[];
-  /** How tokens are checked; by default from the issuer URL (a Cognito user pool's, else OIDC). */
   issuerType: IssuerType;
   tokenUse: TokenUse;
   /** The longest lifetime (`exp` − `iat`, in seconds) a token may have. */
   maxTokenLifetime: number;
   jwksUri: string;
-  /** A JWKS fetch attempt gives up after this many ms (aws-jwt-verify makes two). */
   jwksTimeoutMs: number;
-  /** Scope(s) the token must carry, or undefined when none is required. */
+  /** Undefined when no scope is required. */
   requiredScope: string[] | undefined;
-  /** Claim naming the caller's groups (whose plants the caller may also read), or undefined: no sharing. */
+  /** Undefined: no sharing. */
   groupsClaim: string | undefined;
   /**
    * The request header that carries the bearer token: `authorization`, unless a front puts the
@@ -116,26 +109,23 @@ export interface AwsConfig {
 /** What the function records about requests (see observability.ts). */
 export interface TelemetryConfig {
   requestLog: RequestLogMode;
-  /** The `service` dimension of every metric (POWERTOOLS_SERVICE_NAME, which the Tracer reads too). */
   service: string;
-  /** CloudWatch namespace of the EMF metrics (POWERTOOLS_METRICS_NAMESPACE). */
   namespace: string;
-  /** EMF metrics in the records; off where CloudWatch never reads them (`npm start`). */
+  /** EMF metrics in the records (POWERTOOLS_METRICS_DISABLED's inverse). */
   metrics: boolean;
-  /** Indented records for a person at a terminal (POWERTOOLS_DEV). */
+  /** Indented records (POWERTOOLS_DEV). */
   pretty: boolean;
   /**
    * Read: whether Powertools traces here (its rule, config.ts's tracingEnabled). Written: whether it
    * may (POWERTOOLS_TRACE_ENABLED); it still traces only on Lambda.
    */
   tracing: boolean;
-  /** The version serving: Lambda sets it, to the number when invoked through a version or alias. */
+  /** Lambda's AWS_LAMBDA_FUNCTION_VERSION. */
   version: string;
   /** How Lambda started this environment: `provisioned-concurrency` is no cold start for a caller. */
   initializationType: string | undefined;
 }
 
-/** The group cache (group-cache.ts): seconds a group's page is kept (0: off), and the bytes it may hold. */
 export interface GroupCacheConfig {
   ttlSeconds: number;
   maxBytes: number;
@@ -156,64 +146,27 @@ export type FunctionSettings = Partial<
 };
 
 /** The variables for `settings`, only those it sets, each as readConfig reads it back. */
-export function functionEnvironment({
-  tableName,
-  dynamodbEndpoint,
-  dynamodbDeadlineMs,
-  maxPageSize,
-  publicBaseUrl,
-  publicHostHeader,
-  auth = {},
-  telemetry = {},
-  groupCache = {},
-}: FunctionSettings): Record<string, string> {
-  const {
-    issuer,
-    audience,
-    issuerType,
-    tokenUse,
-    maxTokenLifetime,
-    jwksUri,
-    jwksTimeoutMs,
-    requiredScope,
-    groupsClaim,
-    tokenHeader,
-  } = auth;
-  const { requestLog, service, namespace, metrics, pretty, tracing, version, initializationType } = telemetry;
-  const values: Record<keyof typeof ENV, string | number | undefined> = {
-    tableName,
-    dynamodbEndpoint,
-    dynamodbDeadlineMs,
-    maxPageSize,
-    issuer,
-    issuerType,
+export function functionEnvironment(settings: FunctionSettings): Record<string, string> {
+  const { auth = {}, telemetry = {}, groupCache = {}, ...sameNamed } = settings;
+  const { audience, requiredScope, groupsClaim, ...sameNamedAuth } = auth;
+  const { metrics, pretty, tracing, ...sameNamedTelemetry } = telemetry;
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+  const values: Partial<Record<keyof typeof ENV, string | number | undefined>> = {
+    ...sameNamed,
+    ...sameNamedAuth,
+    ...sameNamedTelemetry,
     audience: audience?.join(','),
-    tokenUse,
-    maxTokenLifetime,
-    jwksUri,
-    jwksTimeoutMs,
     requiredScope: requiredScope?.join(' '),
     groupsClaim: groupsClaim === false ? 'none' : groupsClaim,
-    tokenHeader,
-    publicBaseUrl,
-    publicHostHeader,
-    requestLog,
-    service,
-    namespace,
-    metricsDisabled: metrics === undefined ? undefined : String(!metrics),
-    dev: pretty === undefined ? undefined : String(pretty),
-    traceEnabled: tracing === undefined ? undefined : String(tracing),
-    version,
-    initializationType,
+    metricsDisabled: flag(metrics === undefined ? undefined : !metrics),
+    dev: flag(pretty),
+    traceEnabled: flag(tracing),
     groupCacheTtlSeconds: groupCache.ttlSeconds,
     groupCacheMaxBytes: groupCache.maxBytes,
-    samLocal: undefined,
-    useFipsEndpoint: undefined,
-    useDualstackEndpoint: undefined,
   };
   return Object.fromEntries(
     Object.entries(values)
-      .filter((entry): entry is [keyof typeof ENV, string | number] => entry[1] !== undefined)
+      .filter((entry): entry is [keyof typeof ENV, string | number] => entry[1] !== undefined && entry[0] in ENV)
       .map(([setting, value]) => [ENV[setting], String(value)]),
   );
 }

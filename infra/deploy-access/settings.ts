@@ -1,6 +1,7 @@
 // The access stack's settings, from its own CDK context (`-c githubRepository=OWNER/NAME` ...), checked.
 
 import { SERVICE_TITLE } from '../../handlers/lib/names.ts';
+import { refuseUnknownKeys } from '../context-keys.ts';
 import { type ContextReader, list, SettingsError, text } from '../context-values.ts';
 import { environmentOf, PRODUCTION } from '../stack-environment.ts';
 import { qualifierOf } from './bootstrap/policies.ts';
@@ -38,14 +39,11 @@ export function readDeployAccess(
   context: ContextReader,
   givenKeys: Iterable<string> = [],
 ): Pick<DeployAccessProps, 'repository' | 'repositoryId' | 'environments' | 'oidcProviderArn'> {
-  const known: readonly string[] = DEPLOY_ACCESS_KEYS;
   for (const key of givenKeys) {
     const retired = RETIRED[key];
     if (retired) throw new SettingsError(`${key} is no longer read: ${retired}`);
-    if (/^[A-Za-z][A-Za-z0-9]*$/.test(key) && !known.includes(key)) {
-      throw new SettingsError(`Unknown context key "${key}"; the access stack reads ${known.join(', ')}`);
-    }
   }
+  refuseUnknownKeys(givenKeys, DEPLOY_ACCESS_KEYS);
   const given = list(text(context, 'githubEnvironments'));
   // Each GitHub environment deploys the stack environment of the same name: the same rule applies.
   const environments = given.length > 0 ? given.map((name) => environmentOf(() => name)) : DEFAULT_ENVIRONMENTS;

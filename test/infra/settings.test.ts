@@ -2,7 +2,6 @@
 
 import { describe, expect, it } from '@jest/globals';
 import { READ_UNITS_PER_REQUEST } from '../../infra/ceiling.ts';
-import { CONTEXT_KEYS } from '../../infra/context-keys.ts';
 import { readSettings } from '../../infra/settings.ts';
 
 const from = (context: Record<string, unknown>) => readSettings((key) => context[key], Object.keys(context));
@@ -268,14 +267,5 @@ describe('unknown context keys', () => {
         'acknowledged-issue-numbers': [32775],
       }),
     ).not.toThrow();
-  });
-
-  it('are exactly the keys readSettings reads, plus the stack name the app reads', () => {
-    const read = new Set<string>();
-    readSettings((key) => {
-      read.add(key);
-      return undefined;
-    });
-    expect([...read, 'stackName'].sort()).toEqual([...CONTEXT_KEYS].sort());
   });
 });
