@@ -1,7 +1,9 @@
 // Reads of group partitions kept for a few seconds per container, so that a popular group's members
 // do not all reach its one DynamoDB partition key (3,000 read units a second at most): bounded by
-import type { GroupCacheConfig } from './environment.ts';
 // bytes (least recently used out first), every entry served only until its time to live ends.
+
+import type { GroupCacheConfig } from './environment.ts';
+import { SizedLru } from './sized-lru.ts';
 
 /** A Query's answer as plants.ts reads it: the items (id, name, tag) and where DynamoDB stopped. */
 export interface PartitionRead {
@@ -16,7 +18,6 @@ interface Entry {
   /** The Limit the read asked for: it answers any read that wants as many items or fewer. */
   limit: number;
   expiresAt: number;
-  bytes: number;
 }
 
 /** One entry may take this share of the cache at most, so one large page never flushes the rest. */
@@ -26,15 +27,14 @@ const ITEM_OVERHEAD = 96;
 const ENTRY_OVERHEAD = 256;
 
 /**
- * Least recently used first (a Map keeps insertion order; a hit moves to the end). An entry is keyed
- * by the partition and the position the read starts after, never by anything of the caller: only
- * plants.ts reads through it, with a partition the caller's verified token grants, so a key that
- * reaches another partition cannot be asked for. How many items a read wants is not in the key: a
- * read of more items answers every read of fewer from the same position.
+ * Least recently used first (sized-lru.ts). An entry is keyed by the partition and the position the
+ * read starts after, never by anything of the caller: only plants.ts reads through it, with a
+ * partition the caller's verified token grants, so a key that reaches another partition cannot be
+ * asked for. How many items a read wants is not in the key: a read of more items answers every read
+ * of fewer from the same position.
  */
 export class GroupCache {
-  private readonly entries = new Map<string, Entry>();
-  private total = 0;
+  private readonly entries: SizedLru<Entry>;
   readonly ttlMs: number;
   readonly maxBytes: number;
   readonly maxEntryBytes: number;
@@ -48,11 +48,12 @@ export class GroupCache {
     this.maxBytes = maxBytes;
     this.maxEntryBytes = Math.floor(maxBytes * MAX_ENTRY_SHARE);
     this.now = now;
+    this.entries = new SizedLru(maxBytes);
   }
 
   /** The estimated bytes every entry takes together: never above `maxBytes`. */
   get bytes(): number {
-    return this.total;
+    return this.entries.totalSize;
   }
 
   get size(): number {
@@ -70,41 +71,20 @@ export class GroupCache {
     query: (limit: number) => Promise<PartitionRead>,
   ): Promise<PartitionRead> {
     const key = JSON.stringify([partition, afterId ?? null]);
-    const cached = this.take(key, wanted);
-    if (cached) return answer(partition, cached, wanted);
+    const cached = this.entries.get(key, (entry) => this.now() < entry.expiresAt);
+    // An entry that stopped short of `wanted` (or read nothing yet had more) cannot answer alone.
+    if (cached && !(cached.more && (cached.limit < wanted || cached.items.length === 0))) {
+      return answer(partition, cached, wanted);
+    }
     const read = await query(wanted);
     const items = read.Items ?? [];
-    this.put(key, { items, more: read.LastEvaluatedKey !== undefined, limit: wanted });
-    return read;
-  }
-
-  private take(key: string, wanted: number): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.remove(key, entry);
-    if (this.now() >= entry.expiresAt) return undefined;
-    this.entries.set(key, entry);
-    this.total += entry.bytes;
-    // An entry that stopped short of `wanted` (or read nothing yet had more) cannot answer alone.
-    return entry.more && (entry.limit < wanted || entry.items.length === 0) ? undefined : entry;
-  }
-
-  private put(key: string, read: Omit<Entry, 'expiresAt' | 'bytes'>): void {
-    const bytes = ENTRY_OVERHEAD + key.length * 2 + read.items.reduce((sum, item) => sum + itemBytes(item), 0);
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    if (bytes > this.maxEntryBytes) return;
-    this.entries.set(key, { ...read, expiresAt: this.now() + this.ttlMs, bytes });
-    this.total += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.total <= this.maxBytes) break;
-      this.remove(oldest, entry);
-    }
-  }
-
-  private remove(key: string, entry: Entry): void {
+    const bytes = ENTRY_OVERHEAD + key.length * 2 + items.reduce((sum, item) => sum + itemBytes(item), 0);
     this.entries.delete(key);
-    this.total -= entry.bytes;
+    if (bytes <= this.maxEntryBytes) {
+      const entry = { items, more: read.LastEvaluatedKey !== undefined, limit: wanted };
+      this.entries.set(key, { ...entry, expiresAt: this.now() + this.ttlMs }, bytes);
+    }
+    return read;
   }
 }
 

@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { SizedLru } from '../sized-lru.ts';
 import { lowSSpelling } from './signature-shape.ts';
 
 /** Entries, and the token characters they may hold in all: a few MB at most, whatever is sent. */
@@ -15,7 +16,6 @@ interface Entry {
   expiresAt: number;
   /** The key set version the token was verified with. */
   keysVersion: number;
-  size: number;
 }
 
 /**
@@ -28,19 +28,17 @@ export function tokenKey(token: string): string {
 }
 
 /**
- * Least recently used first (a Map keeps insertion order; a hit moves to the end). An entry is
+ * Least recently used first, bounded by entries and by token characters (sized-lru.ts). An entry is
  * served only while its token has not expired and the key set it was verified with is still the
  * current one and within its maximum age: exactly when a verify with the cached keys would accept
  * the token again. Only what the caller puts in after a full verification ever enters.
  */
 export class VerifiedTokenCache {
-  private readonly entries = new Map<string, Entry>();
-  private chars = 0;
-  private readonly maxEntries: number;
+  private readonly entries: SizedLru<Entry>;
   private readonly maxChars: number;
 
   constructor(maxEntries = TOKEN_CACHE_MAX_ENTRIES, maxChars = TOKEN_CACHE_MAX_CHARS) {
-    this.maxEntries = maxEntries;
+    this.entries = new SizedLru(maxChars, maxEntries);
     this.maxChars = maxChars;
   }
 
@@ -49,34 +47,15 @@ export class VerifiedTokenCache {
   }
 
   get(key: string, keys: { version: number; fresh: boolean }, now = Date.now()): JwtPayload | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.remove(key, entry);
     // aws-jwt-verify accepts a token until the end of its `exp` second: so does the cache.
-    if (entry.keysVersion !== keys.version || !keys.fresh || now > entry.expiresAt) return undefined;
-    this.add(key, entry);
-    return entry.payload;
+    const live = (entry: Entry) => entry.keysVersion === keys.version && keys.fresh && now <= entry.expiresAt;
+    return this.entries.get(key, live)?.payload;
   }
 
   /** `payload` must come from a verification that succeeded with key set `keysVersion`. */
   set(key: string, token: string, payload: JwtPayload, keysVersion: number): void {
     if (typeof payload.exp !== 'number' || token.length > this.maxChars) return;
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    this.add(key, { payload: Object.freeze(payload), expiresAt: payload.exp * 1000, keysVersion, size: token.length });
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.chars <= this.maxChars) break;
-      this.remove(oldest, entry);
-    }
-  }
-
-  private add(key: string, entry: Entry): void {
-    this.entries.set(key, entry);
-    this.chars += entry.size;
-  }
-
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.chars -= entry.size;
+    const entry = { payload: Object.freeze(payload), expiresAt: payload.exp * 1000, keysVersion };
+    this.entries.set(key, entry, token.length);
   }
 }
