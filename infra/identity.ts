@@ -3,11 +3,8 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { type FunctionSettings, functionEnvironment } from '../handlers/lib/environment.ts';
-
-type AuthSettings = NonNullable<FunctionSettings['auth']>;
-
-import type { ExternalIdentity, IdentitySettings } from './identity-settings.ts';
+import { functionEnvironment } from '../handlers/lib/environment.ts';
+import type { IdentitySettings } from './identity-settings.ts';
 import { ownUserPool } from './user-pool.ts';
 
 export interface IdentityProps {
@@ -32,14 +29,16 @@ export class Identity extends Construct {
   constructor(scope: Construct, id: string, { settings, retain, removalPolicy }: IdentityProps) {
     super(scope, id);
     this.requiredScopes = settings.requiredScopes;
-    const shared: AuthSettings = {
-      ...(settings.requiredScopes.length > 0 && { requiredScope: settings.requiredScopes }),
-      ...(settings.groupsClaim && { groupsClaim: settings.groupsClaim }),
+    // What is unset here keeps the function's default (functionEnvironment writes only what is set).
+    const shared = {
+      requiredScope: settings.requiredScopes.length > 0 ? settings.requiredScopes : undefined,
+      groupsClaim: settings.groupsClaim,
     };
     if (settings.source === 'external') {
-      this.issuer = settings.issuer;
-      this.audience = settings.audience;
-      this.environment = functionEnvironment({ auth: { ...externalAuth(settings), ...shared } });
+      const { issuer, audience, jwksUri, tokenUse, issuerType } = settings;
+      this.issuer = issuer;
+      this.audience = audience;
+      this.environment = functionEnvironment({ auth: { issuer, audience, jwksUri, tokenUse, issuerType, ...shared } });
       return;
     }
 
@@ -56,11 +55,3 @@ export class Identity extends Construct {
     });
   }
 }
-
-const externalAuth = ({ issuer, audience, jwksUri, tokenUse, issuerType }: ExternalIdentity): AuthSettings => ({
-  issuer,
-  audience,
-  ...(jwksUri && { jwksUri }),
-  ...(tokenUse && { tokenUse }),
-  ...(issuerType && { issuerType }),
-});

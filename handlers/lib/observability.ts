@@ -9,7 +9,7 @@ import type { TelemetryConfig } from './environment.ts';
 import { ForbiddenError, outcomeOfError, UnauthorizedError } from './errors.ts';
 import type { ApiEvent } from './http.ts';
 import { operationOf } from './operations.ts';
-import { initRecord, isRecorded, requestRecord, serialise } from './request-record.ts';
+import { initRecord, isRecorded, requestRecord } from './request-record.ts';
 
 type TracerModules = [
   typeof import('@aws-lambda-powertools/tracer'),
@@ -86,7 +86,7 @@ export function notePlantsReturned(context: object, count: number): void {
  * invocation (or a warning when there are none), and their context fields on every line.
  */
 function write(record: object, config: TelemetryConfig): void {
-  process.stdout.write(serialise(record, config));
+  process.stdout.write(`${JSON.stringify(record, null, config.pretty ? 4 : undefined)}\n`);
 }
 
 /** The init record: call once, when INIT is done (performance.now() counts from process start). */

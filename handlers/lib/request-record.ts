@@ -96,11 +96,6 @@ export function initRecord(initMs: number, config: TelemetryConfig, now = Date.n
   };
 }
 
-/** One line on stdout; see observability.ts for why not console.log. */
-export function serialise(record: object, config: TelemetryConfig): string {
-  return `${JSON.stringify(record, null, config.pretty ? 4 : undefined)}\n`;
-}
-
 /**
  * The EMF directive (https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/CloudWatch_Embedded_Metric_Format_Specification.html):
  * one per distinct dimension set, the values as top-level fields. Nothing when metrics are off.
