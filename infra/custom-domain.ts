@@ -6,7 +6,6 @@ export interface CustomDomain {
   domainName: string;
   /** ACM certificate for the name, in the stack's region (a regional endpoint). */
   certificateArn: string;
-  /** API mapping key: the API answers under https://<domainName>/<basePath>/. */
   basePath: string | undefined;
 }
 

@@ -11,10 +11,9 @@ export const DEPLOYMENT_STRATEGIES = {
 
 export type DeploymentStrategy = keyof typeof DEPLOYMENT_STRATEGIES;
 
+/** `-c deploymentStrategy`, `-c provisionedConcurrency` (docs/deploy.md). */
 export interface DeliverySettings {
-  /** Default: canary for a retained stack, all-at-once for a dev stack. */
   strategy: DeploymentStrategy;
-  /** Execution environments kept initialised on the alias; 0: none (on demand only). */
   provisionedConcurrency: number;
 }
 

@@ -4,18 +4,15 @@ import { type ContextReader, httpsUrl, integer, list, oneOf, SettingsError, text
 
 export type IdentitySettings = UserPoolIdentity | ExternalIdentity;
 
+/** Each by its `-c auth…` key (docs/deploy.md). */
 interface CommonIdentity {
-  /** Scopes of which the token must carry at least one (AUTH_REQUIRED_SCOPE); empty: none. */
   requiredScopes: string[];
-  /** AUTH_GROUPS_CLAIM for the function; undefined leaves its default (`cognito:groups` for Cognito). */
   groupsClaim: string | undefined;
 }
 
 export interface UserPoolIdentity extends CommonIdentity {
   source: 'userPool';
-  /** Lifetime of the app clients' access tokens: a revoked user keeps access this long. */
   accessTokenMinutes: number;
-  /** Prefix of the Cognito domain serving the token endpoint (only with required scopes). */
   domainPrefix: string | undefined;
 }
 

@@ -20,42 +20,32 @@ import { readTelemetry, type TelemetrySettings } from './telemetry.ts';
 export type { ContextReader } from './context-values.ts';
 export { SettingsError } from './context-values.ts';
 
+/** The settings by `-c` key, each with its default and meaning in docs/deploy.md's tables. */
 export interface StackSettings {
-  /** A disposable stack: the table and user pool are destroyed with it, no deletion protection. */
   dev: boolean;
   ceiling: Ceiling;
-  /** Browser origins allowed by CORS; empty means CORS is off. */
   corsOrigins: string[];
   identity: IdentitySettings;
   jwtAuthorizer: boolean;
-  /** A custom domain name mapped to the API; undefined: only the execute-api URL. */
   customDomain: CustomDomain | undefined;
   /** The URL clients use when a proxy or CDN fronts the API: the base of every next link. */
   publicBaseUrl: string | undefined;
-  /** Declares the local-only variables so `sam local --env-vars` can set them. */
   samLocal: boolean;
-  /** The function's processor: Graviton (arm64, the default: cheaper per GB-second) or x86_64. */
   architecture: 'arm64' | 'x86_64';
   memoryMb: number;
   telemetry: TelemetrySettings;
-  /** Stack traces through the source map (NODE_OPTIONS=--enable-source-maps), at a cold-start cost. */
   sourceMaps: boolean;
   alarms: AlarmSettings;
   delivery: DeliverySettings;
   /** The function's group cache, where set; unset values keep the function's defaults (config.ts). */
   groupCache: Partial<GroupCacheConfig>;
-  /** The environment's name (`-c env`, default production): its stack name and its metrics' `service`. */
   environment: string;
 }
 
 export interface AlarmSettings {
-  /** E-mail address subscribed to the alarms; none means no SNS topic. */
   email: string | undefined;
-  /** 5xx share of requests, in percent, above which a minute counts as bad. */
   errorRatePercent: number;
-  /** Requests in a minute below which the 5xx rate is not judged (one error in three is no trend). */
   minRequests: number;
-  /** p99 function duration, in ms, above which a minute counts as bad. */
   p99Ms: number;
 }
 

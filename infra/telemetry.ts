@@ -13,16 +13,13 @@ export type { RequestLogMode } from '../handlers/lib/environment.ts';
 export const LOG_CLASSES = ['infrequent', 'standard'] as const;
 export const SYSTEM_LOG_LEVELS = ['WARN', 'INFO', 'DEBUG'] as const;
 
+/** The telemetry settings by `-c` key (docs/deploy.md). */
 export interface TelemetrySettings {
-  /** The function's record for refused and failed requests only (default), or for every request. */
   requestLog: RequestLogMode;
-  /** The API access log's fields: the few an operator needs (default), or the earlier verbose set. */
   accessLog: AccessLogFormat;
-  /** The access log group's class: Infrequent Access ingests at half the price and lacks only what it needn't. */
   accessLogClass: (typeof LOG_CLASSES)[number];
-  /** X-Ray active tracing (Lambda samples 1 request a second and 5% of the rest). */
+  /** X-Ray active tracing. */
   tracing: boolean;
-  /** Lambda's system log level: WARN drops the per-invocation platform records, failures still reported. */
   systemLogLevel: (typeof SYSTEM_LOG_LEVELS)[number];
 }
 

@@ -11,23 +11,18 @@ export function isRecorded(status: number, config: TelemetryConfig): boolean {
 
 /** What is known of a request when it is answered; only these fields are ever written. */
 export interface RequestFacts {
-  /** The operationId API Gateway routed the request to (operations.ts). */
   operation: string | undefined;
   status: number;
-  /** `ok`, else the outcome the error's type carries (errors.ts). */
   outcome: Outcome;
   latencyMs: number;
   coldStart: boolean;
   functionRequestId: string | undefined;
   apigwRequestId: string | undefined;
-  /** The verified token's `sub`, once authentication succeeded. */
   caller?: string | undefined;
-  /** Why authentication refused the request (an AuthFailure). */
   reason?: string | undefined;
   plantsReturned?: number | undefined;
   /** What caused a 5xx, with its stack: for the operator, never for the caller. */
   error?: unknown;
-  /** The X-Ray trace of this invocation, when tracing. */
   traceId?: string | undefined;
 }
 
@@ -39,12 +34,7 @@ interface Metric {
   dimensions: Dimension[];
 }
 
-/**
- * Every refused or failed request (and with REQUEST_LOG=all every request): status, outcome, the
- * refusal reason or the error, caller, ids and latency, and its metrics, `Requests` by outcome,
- * `AuthFailures` by reason, `ServerErrors` by version (the canary's rollback alarm) and
- * `PlantsReturned`. Each metric keeps its own dimensions: no metric is multiplied by another's.
- */
+/** A request's record and metrics (docs/operations.md): each metric keeps its own dimensions, multiplied by no other's. */
 export function requestRecord(facts: RequestFacts, config: TelemetryConfig, now = Date.now()) {
   const { outcome } = facts;
   const serverError = facts.status >= 500;

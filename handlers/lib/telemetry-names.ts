@@ -32,14 +32,8 @@ export const ACCESS_LOG_FORMATS = ['lean', 'full'] as const;
 export type AccessLogFormat = (typeof ACCESS_LOG_FORMATS)[number];
 
 /**
- * One JSON object per request, the one record every request gets. Every field has a size the caller
- * cannot choose (a flood of long paths or user agents would otherwise bill its own length, up to the
- * 10 KB an HTTP API accepts, per line): the matched route, not the raw path, and no user agent.
- * `lean` (the default) keeps what an operator needs: the request id (the function's record of a
- * refused or failed request carries it too), client address, route, status, latency, size and the
- * gateway's own error; with the gateway's JWT authorizer also the caller and why a token was
- * refused. `full` adds the time, protocol and integration's figures. A value that does not apply is
- * written as "-" (the route of a request that matched none).
+ * The access log's fields (docs/operations.md lists them): each of a size the caller cannot choose
+ * (the matched route, not the raw path; no user agent), so a flood of long requests bills no more.
  */
 export function accessLogFields(format: AccessLogFormat, jwtAuthorizer: boolean): Record<string, string> {
   const authorizer: Record<string, string> = jwtAuthorizer
