@@ -67,10 +67,3 @@ export function httpsUrl(key: string, value: string): void {
     throw new SettingsError(`${key} must be an https URL, got "${value}"`);
   }
 }
-
-export function list(value: string | undefined, separator: RegExp = /,/): string[] {
-  return (value ?? '')
-    .split(separator)
-    .map((item) => item.trim())
-    .filter(Boolean);
-}

@@ -1,6 +1,7 @@
 // Who issues the tokens, read from context: the stack's own user pool, or an external OIDC issuer.
 
-import { type ContextReader, httpsUrl, integer, list, oneOf, SettingsError, text } from './context-values.ts';
+import { list } from '../handlers/lib/environment.ts';
+import { type ContextReader, httpsUrl, integer, oneOf, SettingsError, text } from './context-values.ts';
 
 export type IdentitySettings = UserPoolIdentity | ExternalIdentity;
 

@@ -2,6 +2,7 @@
 
 import {
   type GroupCacheConfig,
+  list,
   MAX_BASE_URL_LENGTH,
   MAX_GROUP_CACHE_MAX_BYTES,
   MAX_GROUP_CACHE_TTL_SECONDS,
@@ -9,7 +10,7 @@ import {
 } from '../handlers/lib/environment.ts';
 import { type Ceiling, readCeiling } from './ceiling.ts';
 import { refuseUnknownKeys } from './context-keys.ts';
-import { type ContextReader, decimal, flag, integer, list, oneOf, SettingsError, text } from './context-values.ts';
+import { type ContextReader, decimal, flag, integer, oneOf, SettingsError, text } from './context-values.ts';
 import { type CustomDomain, readCustomDomain } from './custom-domain.ts';
 import { type DeliverySettings, readDelivery } from './delivery-settings.ts';
 import { FUNCTION_MEMORY_MB, FUNCTION_MEMORY_RANGE_MB, FUNCTION_TIMEOUT_SECONDS } from './function-runtime.ts';

@@ -10,6 +10,7 @@ import {
   exactBoolean,
   type IssuerType,
   integerRange,
+  list,
   MAX_BASE_URL_LENGTH,
   MAX_DYNAMODB_DEADLINE_MS,
   MAX_GROUP_CACHE_MAX_BYTES,
@@ -275,11 +276,4 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
-}
-
-function list(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 }

@@ -225,6 +225,14 @@ export function exactBoolean(raw: string): boolean | undefined {
   return raw === 'true' ? true : raw === 'false' ? false : undefined;
 }
 
+/** The trimmed, non-empty items of a comma-separated (or `separator`-separated) value. */
+export function list(value: string | undefined, separator: RegExp = /,/): string[] {
+  return (value ?? '')
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 /** The range as a refusal says it: "an integer from 1 to 10000", "a positive integer". */
 export function integerRange(min: number, max: number): string {
   if (max !== Number.POSITIVE_INFINITY) return `an integer from ${min} to ${max}`;

@@ -1,8 +1,9 @@
 // The access stack's settings, from its own CDK context (`-c githubRepository=OWNER/NAME` ...), checked.
 
+import { list } from '../../handlers/lib/environment.ts';
 import { SERVICE_TITLE } from '../../handlers/lib/names.ts';
 import { refuseUnknownKeys } from '../context-keys.ts';
-import { type ContextReader, list, SettingsError, text } from '../context-values.ts';
+import { type ContextReader, SettingsError, text } from '../context-values.ts';
 import { environmentOf, PRODUCTION } from '../stack-environment.ts';
 import { qualifierOf } from './bootstrap/policies.ts';
 import type { DeployAccessProps } from './stack.ts';
