@@ -115,12 +115,6 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
-export interface ErrorResponse {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 /** The outcome a request that ended in `error` is counted under: `error` for anything unexpected. */
 export const outcomeOfError = (error: unknown): Outcome => (error instanceof HttpError ? error.outcome : 'error');
 
@@ -129,7 +123,7 @@ const SERVER_ERROR_MESSAGE = 'Internal server error';
 export const SERVER_ERROR_BODY = JSON.stringify({ error: 500, message: SERVER_ERROR_MESSAGE });
 
 /** Every error, expected or not, leaves as `{error, message}`; 5xx messages stay generic. */
-export function toErrorResponse(error: unknown): ErrorResponse {
+export function toErrorResponse(error: unknown): { statusCode: number; headers: Record<string, string>; body: string } {
   const known = error instanceof HttpError;
   const status = known ? error.status : 500;
   const message = known ? error.message : SERVER_ERROR_MESSAGE;

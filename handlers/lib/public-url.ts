@@ -1,5 +1,6 @@
 // Where next links point: the base URL clients use for this API, when the function can know it.
 
+import type { Config } from './environment.ts';
 import { type ApiEvent, header } from './http.ts';
 
 /** API Gateway's ids are 10 lower-case letters and digits (`a1b2c3d4e5`). */
@@ -10,15 +11,6 @@ const REGION = '[a-z]{2}(?:-[a-z]+)+-\\d+';
 const STAGE = /^(?:\$default|[A-Za-z0-9_-]{1,128})$/;
 /** A host name as a CDN names its own (`d111111abcdef8.cloudfront.net`): nothing that could break a Link. */
 const HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/;
-
-export interface LinkSettings {
-  /** PUBLIC_BASE_URL: what the stack sets for its custom domain, or an operator for a proxy or CDN. */
-  publicBaseUrl: string | undefined;
-  /** False under `sam local`, which copies the client's Host header into requestContext. */
-  requestContextFromApiGateway: boolean;
-  /** PUBLIC_HOST_HEADER: the header a front sets to the host clients called; unset, none is trusted. */
-  publicHostHeader: string | undefined;
-}
 
 /**
  * The base that `/plants` follows in a next link, or undefined when the function can't vouch for
@@ -34,7 +26,10 @@ export interface LinkSettings {
  *    gateway, never by the client; the Host header is not read), with the stage unless `$default`.
  *    Payload 2.0 and 1.0 alike: a named stage is the first path segment on execute-api.
  */
-export function linkBase(event: ApiEvent, settings: LinkSettings): string | undefined {
+export function linkBase(
+  event: ApiEvent,
+  settings: Pick<Config, 'publicBaseUrl' | 'requestContextFromApiGateway' | 'publicHostHeader'>,
+): string | undefined {
   if (settings.publicBaseUrl !== undefined) return settings.publicBaseUrl;
   if (settings.publicHostHeader !== undefined) {
     const host = header(event, settings.publicHostHeader);
