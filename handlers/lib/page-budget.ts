@@ -1,9 +1,6 @@
 // The byte budget of one page: what each plant adds to the Lambda response, so the bytes an hour
 // can send follow the stage's rate, and a page is billed as one HTTP API request.
 
-/** Lambda's limit on a synchronous invocation's result; over it API Gateway answers 500. */
-export const LAMBDA_RESPONSE_LIMIT = 6_291_456;
-
 /** HTTP APIs bill one request per started 512 KB (API Gateway pricing: "metered in 512 KB increments"). */
 export const HTTP_API_METERING_BYTES = 524_288;
 

@@ -30,8 +30,6 @@ export const EXECUTION_POLICY_FILES = (Object.keys(EXECUTION_POLICIES) as Execut
 );
 export const executionPolicyNameOf = (file: ExecutionPolicyFile, environment: string) =>
   `${EXECUTION_POLICIES[file]}-${environment}`;
-/** The first of them, which names the others in the docs. */
-export const executionPolicyName = (environment: string) => executionPolicyNameOf('execution-policy', environment);
 export const boundaryName = (environment: string) => `${SERVICE_TITLE}Boundary-${environment}`;
 /** The environment's own bootstrap stack (the default, CDKToolkit, stays whatever it is). */
 export const toolkitStackName = (environment: string) => `${SERVICE_TITLE}Toolkit-${environment}`;
