@@ -26,8 +26,6 @@ export const ENV = {
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
   dev: 'POWERTOOLS_DEV',
   traceEnabled: 'POWERTOOLS_TRACE_ENABLED',
-  groupCacheTtlSeconds: 'GROUP_CACHE_TTL_SECONDS',
-  groupCacheMaxBytes: 'GROUP_CACHE_MAX_BYTES',
   // Set by Lambda (and by SAM): written here only where the bench or the local server plays Lambda.
   version: 'AWS_LAMBDA_FUNCTION_VERSION',
   initializationType: 'AWS_LAMBDA_INITIALIZATION_TYPE',
@@ -36,6 +34,9 @@ export const ENV = {
   // reads no setting itself.
   useFipsEndpoint: 'AWS_USE_FIPS_ENDPOINT',
   useDualstackEndpoint: 'AWS_USE_DUALSTACK_ENDPOINT',
+  // The group cache (group-cache.ts).
+  groupCacheTtlSeconds: 'GROUP_CACHE_TTL_SECONDS',
+  groupCacheMaxBytes: 'GROUP_CACHE_MAX_BYTES',
 } as const;
 
 /** Which requests write a record: only those refused or failed (4xx, 5xx), or every one. */
@@ -164,10 +165,12 @@ export function functionEnvironment(settings: FunctionSettings): Record<string, 
     groupCacheTtlSeconds: groupCache.ttlSeconds,
     groupCacheMaxBytes: groupCache.maxBytes,
   };
+  // In ENV's order: the template's variables, and so the function version's hash, keep theirs.
   return Object.fromEntries(
-    Object.entries(values)
-      .filter((entry): entry is [keyof typeof ENV, string | number] => entry[1] !== undefined && entry[0] in ENV)
-      .map(([setting, value]) => [ENV[setting], String(value)]),
+    (Object.keys(ENV) as (keyof typeof ENV)[]).flatMap((setting) => {
+      const value = values[setting];
+      return value === undefined ? [] : [[ENV[setting], String(value)]];
+    }),
   );
 }
 
