@@ -7,7 +7,7 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { SERVICE_TITLE } from '../../handlers/lib/names.ts';
 import { mailingTopic } from '../alarm-mail.ts';
-import type { EdgeSettings } from './settings.ts';
+import type { EdgeSettings } from './option.ts';
 
 /** CloudFront's web ACLs can only be created there. */
 export const EDGE_WAF_REGION = 'us-east-1';

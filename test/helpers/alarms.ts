@@ -1,7 +1,7 @@
 // Every alarm a synth makes, in each stack of the app (the service's and any beside it): what it
 // watches, checked against AWS's documented metrics (aws-metrics.ts) and the resources of its own
 // template; whom it tells; and the name docs/operations.md gives it. Read by test/infra/alarms.test.ts
-// and the edge's test/infra/edge/alarms.test.ts.
+// and each option's own alarm tests.
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
