@@ -27,9 +27,8 @@ import { SettingsError } from '../context-values.ts';
 import { CORS_RULE } from '../cors.ts';
 import type { CustomDomain } from '../custom-domain.ts';
 import type { Front, FrontOutput, RequestMetrics } from '../front.ts';
-import type { EdgeSettings } from './option.ts';
 import { EDGE_FUNCTION_SETTINGS, viewerFunctionCode } from './viewer-function.ts';
-import { EDGE_WAF_REGION, EdgeWebAcl } from './waf.ts';
+import { EDGE_WAF_REGION, type EdgeSettings, EdgeWebAcl } from './waf.ts';
 
 const ACKNOWLEDGED: Record<string, string> = {
   'AwsSolutions-CFR1':

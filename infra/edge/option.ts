@@ -4,18 +4,7 @@
 import { type ContextReader, flag, integer, oneOf, SettingsError, text } from '../context-values.ts';
 import type { ServiceOption } from '../options.ts';
 import { Edge } from './edge.ts';
-import { EDGE_WAF_STACK, EdgeWafStack } from './waf.ts';
-
-export interface EdgeSettings {
-  /** WAF's look-back window, in seconds: one of the values WAF takes. */
-  windowSeconds: 60 | 120 | 300 | 600;
-  /** Requests one bearer token may make per window before WAF answers 429. */
-  tokenLimit: number;
-  /** Requests one client address may make per window, whatever tokens it sends. */
-  ipLimit: number;
-  /** Requests everyone together may make per window: the stage throttle's part, which the edge replaces. */
-  totalLimit: number;
-}
+import { EDGE_WAF_STACK, type EdgeSettings, EdgeWafStack } from './waf.ts';
 
 export const EDGE_CONTEXT_KEYS = ['edge', 'edgeWindowSeconds', 'edgeTokenLimit', 'edgeIpLimit'] as const;
 

@@ -135,12 +135,6 @@ export const PRICES = {
     'https://aws.amazon.com/cognito/pricing/ (CUR line item CUPM2MTokenRequestsFull, cur.vantage-api.com, 2025-04-27)',
     '2026-11-25',
   ),
-  budget: price(
-    0.02,
-    "day per active budget beyond the account's first two (free)",
-    'https://docs.aws.amazon.com/cost-management/latest/userguide/budgets-managing-costs.html',
-    '2026-11-25',
-  ),
 } as const;
 
 /**
