@@ -99,10 +99,8 @@ export interface components {
          * @description Refused whatever the token. From the function (`Error`): the token is valid but lacks the
          *     scope this deployment requires (with `WWW-Authenticate`), or names more than 100 groups, the
          *     most one request reads. With `-c jwtAuthorizer=true` and a required scope, from API
-         *     Gateway's JWT authorizer (`GatewayError`, `{"message":"Forbidden"}`). With `-c edge=true`,
-         *     from AWS WAF before the token is looked at (`Error`, "Request refused by the web application
-         *     firewall"): the request matched an AWS managed rule (a malformed request, an address on
-         *     AWS's reputation lists); a changed request or address may pass.
+         *     Gateway's JWT authorizer (`GatewayError`, `{"message":"Forbidden"}`). Behind an option's
+         *     front, from the front before the token is looked at (`Error`, its page says when).
          */
         Forbidden: {
             headers: {
@@ -122,7 +120,7 @@ export interface components {
         };
         /**
          * @description No such route: any path or method but `GET /plants` (to `HEAD`, without a body). From API
-         *     Gateway, or with `-c edge=true` from the edge's CloudFront Function (`Error`).
+         *     Gateway, from the function behind a catch-all route, or from an option's front (`Error`).
          */
         NotFound: {
             headers: {
@@ -136,12 +134,12 @@ export interface components {
         };
         /**
          * @description Too many requests; retry with backoff. From API Gateway: the stage or route throttle was
-         *     exceeded. With `-c edge=true`, from AWS WAF (`Error`): this bearer token, this client address,
-         *     or all callers together went over their limit in the current window (60 s unless configured).
+         *     exceeded. Behind an option's front, from the front (`Error`) when a caller or all callers went
+         *     over its limits (its page).
          */
         TooManyRequests: {
             headers: {
-                /** @description Seconds to wait before retrying; sent by AWS WAF (the window's length). */
+                /** @description Seconds to wait before retrying, where a front sends it (API Gateway does not). */
                 "Retry-After"?: string;
                 "Cache-Control": components["headers"]["CacheControlOfOurs"];
                 "X-Content-Type-Options": components["headers"]["NoSniffOfOurs"];
@@ -198,9 +196,8 @@ export interface components {
         };
         /**
          * @description The function failed (502) or did not answer in time (504) outside its own error handling:
-         *     API Gateway's `GatewayError` from a REST API. With `-c edge=true`, CloudFront's own HTML
-         *     page instead ("502 ERROR The request could not be satisfied."; the function URL's own 502 is
-         *     not described). Retry later.
+         *     API Gateway's `GatewayError` from a REST API; behind an option's front, that front's own
+         *     HTML page. Retry later.
          */
         GatewayFailure: {
             headers: {

@@ -71,7 +71,7 @@ export function assertMatchesContract(response: HttpResponse, operationId: Opera
   }
 
   // A HEAD's answer is a GET's headers without the body (RFC 9110 §9.3.2); without content, no body.
-  // A media type declared without a schema (CloudFront's HTML page) leaves its body unchecked.
+  // A media type declared without a schema (a front's HTML page) leaves its body unchecked.
   const media = Object.keys(spec.content ?? {});
   const contentType = String(headers.get('content-type') ?? '');
   const type = media.find((name) => contentType.split(';')[0]?.trim().toLowerCase() === name);

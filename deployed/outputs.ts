@@ -73,8 +73,8 @@ export function readOutputs(given?: string, environment?: string): StackOutputs 
       throw new StackNotInFileError(message, wantedStack(environment));
     throw new OutputsError(message);
   }
-  // With the edge outside us-east-1, `cdk deploy --all` also writes the outputs of the web ACL's
-  // stack in us-east-1 (no ApiUrl): the service's stack is the one with an API.
+  // With an option's stack beside the service's, `cdk deploy --all` also writes that stack's outputs
+  // (no ApiUrl): the service's stack is the one with an API.
   const all = Object.keys(stacks ?? {});
   const withApi = all.filter((name) => stacks[name]?.ApiUrl !== undefined);
   const stackName = pickStack(withApi.length > 0 ? withApi : all, environment, shown);

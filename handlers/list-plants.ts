@@ -75,7 +75,7 @@ const OPERATION_HANDLERS: Record<string, (event: ApiEvent, context: Context) => 
 
 function dispatch(event: ApiEvent, context: Context): Promise<APIGatewayProxyResult> {
   const operation = operationOf(event);
-  // A catch-all route (`$default`, a function URL) routes here: a path of no operation is a 404, as
+  // A catch-all route (`$default`, a front forwarding every path) routes here: a path of no operation is a 404, as
   // API Gateway answers one it has no route for.
   if (!operation && isCatchAll(event)) throw new NotFoundError();
   // …with the path variables API Gateway would have sent with a route of its own.

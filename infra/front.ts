@@ -1,4 +1,4 @@
-// How callers reach the function (the HTTP API, or the edge): its metrics, variables and outputs.
+// How callers reach the function (the HTTP API, or an option's front): its metrics, variables and outputs.
 
 import type { Duration } from 'aws-cdk-lib';
 import type { Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';

@@ -47,7 +47,7 @@ export interface MonitoringProps {
   service?: string;
   /** The user pool has a machine client (authRequiredScope): watch the tokens Cognito bills. */
   machineClient?: boolean;
-  /** Alarms the front brings in this stack (the edge's BlockedFlood): mailed too, never a rollback alarm. */
+  /** Alarms an option's front brings in this stack: mailed too, never a rollback alarm. */
   frontAlarms?: Alarm[];
 }
 

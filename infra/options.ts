@@ -1,6 +1,6 @@
-// Options built on the service: each `infra/<name>/option.ts` (the edge, the budget) is found by its
-// folder and adds to the service's stack or beside it; the service names none of them, so removing one
-// is deleting its folder. A structure test holds that no other file imports an option's folder.
+// Options built on the service: each `infra/<name>/option.ts` is found by its folder and adds to the
+// service's stack or beside it; the service names none of them, so removing one is deleting its folder
+// (and its tests' test/infra/<name>/). A structure test holds that no other file imports an option's folder.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,9 +39,18 @@ export interface BesideStack {
   region: string;
 }
 
+/** A way to turn an option on, as `cdk deploy` would synthesize it: what the tests of every template synthesize. */
+export interface OptionSample {
+  name: string;
+  context: Record<string, string>;
+  /** The Region the CLI would pass, where the option needs one at synth. */
+  region?: string;
+}
+
 export interface ServiceOption {
   /** Its context keys: known to the settings' typo check, refused by the option itself while it is off. */
   contextKeys: readonly string[];
+  samples: readonly OptionSample[];
   besideStacks?: readonly BesideStack[];
   /** Reads its settings (undefined: off); may add stacks beside the service's to `app`. */
   apply(

@@ -1,14 +1,16 @@
 // `npm run bench:bill -w lab [-- <monthly requests>] [-- <results.json>] [--update-reference]`: the monthly
 // bill, worst hour and flag prices recomputed from a results.json's measured per-request figures (the
-// committed reference by default), without measuring anything: what to run after changing a price, a
-// traffic level, the users assumed or the model, written back with --update-reference. Given a monthly
-// request count, the month at that traffic, every line.
+// committed reference by default) and the synthesized templates' fixed lines, without measuring anything:
+// what to run after changing a price, a traffic level, the users assumed, the model or the options,
+// written back with --update-reference (a removed option's sections go). Given a monthly request count,
+// the month at that traffic, every line.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../local/cli/args.ts';
 import { runCli } from '../local/cli/shell.ts';
 import { levelAt, monthlyRow } from './cost/bill.ts';
 import { billOf } from './cost/bill-of.ts';
+import { monthlyCost } from './cost/monthly.ts';
 import { BILLING_FACTS } from './cost/prices.ts';
 import { ASSUMPTIONS } from './cost/traffic.ts';
 import { billRows, monthRows } from './report/bill-report.ts';
@@ -29,7 +31,7 @@ await runCli(
     options: { 'monthly-requests': { type: 'string' }, 'update-reference': { type: 'boolean', default: false } },
     positionals: true,
   },
-  ({ values, positionals }) => {
+  async ({ values, positionals }) => {
     const counts = [values['monthly-requests'], ...positionals.filter((p) => COUNT.test(p))].filter(
       (p): p is string => p !== undefined,
     );
@@ -48,7 +50,7 @@ await runCli(
       throw new Error(`Cannot read ${file} as a bench results file: ${(error as Error).message}`);
     }
     const { cost, warm } = results;
-    const bill = billOf(cost, cost.monthlyUsd, {
+    const bill = billOf(cost, await monthlyCost(), {
       refusalDurationMs: Math.max(1, Math.ceil(warm.handler.p50Ms)),
       cpuMs: warm.handler.p50Ms,
     });

@@ -1,6 +1,6 @@
 // openapi.yaml itself: a valid OpenAPI 3.1 document that says what the spec requires, and that
 // describes every answer something before the function sends (API Gateway, its JWT authorizer),
-// replayed as AWS documents them (the edge's own answers: test/infra/edge/contract.test.ts).
+// replayed as AWS documents them (an option's own answers: its own tests).
 
 import { describe, expect, it } from '@jest/globals';
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -95,7 +95,7 @@ export interface AuthConfig {
   /**
    * The request header that carries the bearer token: `authorization`, unless a front puts the
    * caller's token elsewhere because Authorization carries its own signature (a CDN signing its
-   * requests to a function URL).
+   * requests to its origin).
    */
   tokenHeader: string;
 }

@@ -27,8 +27,8 @@ export class BadRequestError extends HttpError {
 }
 
 /**
- * A method and path the API has no operation for, where the caller chose them (a function URL's
- * `$default` route, behind the edge): refused as the caller's mistake, as API Gateway refuses one.
+ * A method and path the API has no operation for, where the caller chose them (a catch-all route that
+ * forwards every path): refused as the caller's mistake, as API Gateway refuses one.
  */
 export class NotFoundError extends HttpError {
   override name = 'NotFoundError';

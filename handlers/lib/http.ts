@@ -1,4 +1,4 @@
-// The HTTP edge: reading API Gateway events (REST payload 1.0 and HTTP API payload 2.0),
+// The HTTP boundary: reading API Gateway events (REST payload 1.0 and HTTP API payload 2.0),
 // writing responses, and the middleware that turns every error into the Error body.
 
 import type { MiddlewareObj, Request } from '@middy/core';

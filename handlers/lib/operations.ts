@@ -62,7 +62,7 @@ export const routeKeyOf = ({ method, path }: Operation): string => `${method} ${
 // What a path variable may hold, raw or percent-encoded as each surface sees the path: no `/` or `\`
 // (nor %2F, %5C), no control character (nor %00-%1F, %7F), no `%` outside an escape, and not `.` or
 // `..` in any spelling, which a proxy or a handler might resolve. Written with ES 5.1's regular
-// expressions only (no lookahead, no \p{…}), which CloudFront Functions' runtime has.
+// expressions only (no lookahead, no \p{…}), which the most limited runtime a front may match it in has.
 const DOT = String.raw`\.|%2[Ee]`;
 const NOT_DOT = [
   String.raw`[^/\\%.\x00-\x1f\x7f-\x9f]`,
@@ -77,8 +77,8 @@ const VARIABLE = `(?:(?:${DOT})*(?:${NOT_DOT})(?:${DOT}|${NOT_DOT})*|(?:${DOT}){
 
 /**
  * A path template as a pattern over a request's path: each `{name}` one non-empty segment, as HTTP
- * APIs match path variables, of what VARIABLE allows; the rest literally. Its `source` runs in
- * CloudFront Functions too, so it keeps to what their runtime has.
+ * APIs match path variables, of what VARIABLE allows; the rest literally. Its `source` may run in a
+ * front's own request function too, so it keeps to ES 5.1.
  */
 export function pathPattern(template: string, capture = false): RegExp {
   const parts = template.split(/\{[^/{}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -108,7 +108,7 @@ export function routeOf(method: string, path: string): Operation | undefined {
   return OPERATIONS.find((operation) => operation.method === method && PATTERNS.get(operation)?.test(path));
 }
 
-/** An event of a catch-all route: an HTTP API's `$default` route, or a Lambda function URL's. */
+/** An event of a catch-all route: an HTTP API's `$default` route, or a front's that forwards every path. */
 export const isCatchAll = (event: ApiEvent): boolean => 'routeKey' in event && event.routeKey === '$default';
 
 /**

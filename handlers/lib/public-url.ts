@@ -9,7 +9,7 @@ const API_ID = /^[a-z0-9]{10}$/;
 const REGION = '[a-z]{2}(?:-[a-z]+)+-\\d+';
 /** Stage names API Gateway allows, and `$default` (an HTTP API's stage at the URL's root). */
 const STAGE = /^(?:\$default|[A-Za-z0-9_-]{1,128})$/;
-/** A host name as a CDN names its own (`d111111abcdef8.cloudfront.net`): nothing that could break a Link. */
+/** A host name as a CDN names its own (`d111111abcdef8.cdn.example.net`): nothing that could break a Link. */
 const HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/;
 
 /**

@@ -1,5 +1,5 @@
-// The cited sources of what CloudFormation calls per resource type: every `calls/*.json` under infra/, one per
-// type or intrinsic function, in the folder of the option that adds it (infra/edge/calls/, infra/budget/calls/).
+// The cited sources of what CloudFormation calls per resource type: the product's `calls/*.json` (one per type
+// or intrinsic function), and each option's `infra/<option>/calls.json` (a list of them), in its own folder.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,18 @@ export interface TypeSource {
   /** Calls a property (`*`: any resource of the type) adds that the schema does not list, from the service's guide. */
   adds?: Record<string, { source: string; read: string; calls: string[] }>;
   targets?: Record<string, Target>;
+  /**
+   * An option's type: drift detection's reads of it with the caller's credentials (its schema's read handler),
+   * `null` where drift detection cannot check the type. The product's types have theirs in reads.ts.
+   */
+  driftReads?: string[] | null;
+  /**
+   * Where those reads act when AWS picks the ids: ARN patterns fenced by the environment's tag, or `*` for a
+   * type that takes no tag. Absent: the service's own place in reads.ts (by stack name or tag).
+   */
+  driftArns?: string[] | '*';
+  /** Calls no principal of dev's path may make on another workload's untagged resource of this type (privilege.test.ts). */
+  othersRefused?: string[];
   /** The file it came from, for error messages. */
   file: string;
 }
@@ -66,21 +78,24 @@ export class CallsError extends Error {
 const INFRA = fileURLToPath(new URL('..', import.meta.url));
 let loaded: { types: Map<string, TypeSource>; intrinsics: Map<string, IntrinsicSource> } | undefined;
 
-/** Every `calls/*.json` under infra/, read once: a removed option's folder takes its sources with it. */
+/** The product's `calls/*.json` and each option's `calls.json`, read once: a removed option's folder takes its own. */
 export function callSources() {
   if (loaded) return loaded;
   const types = new Map<string, TypeSource>();
   const intrinsics = new Map<string, IntrinsicSource>();
   const files = readdirSync(INFRA, { recursive: true, encoding: 'utf8' })
-    .filter((path) => /(^|\/)calls\/[^/]+\.json$/.test(path))
+    .filter((path) => /(^|\/)calls\/[^/]+\.json$/.test(path) || /^[^/]+\/calls\.json$/.test(path))
     .sort();
   for (const path of files) {
     const file = join('infra', path);
-    const data = { ...JSON.parse(readFileSync(join(INFRA, path), 'utf8')), file };
-    if (!data.source || !data.read) throw new CallsError(`${file}: no "source" and "read" date`);
-    if (data.intrinsic) intrinsics.set(data.intrinsic, data);
-    else if (data.type) types.set(data.type, data);
-    else throw new CallsError(`${file}: neither a "type" nor an "intrinsic"`);
+    const read = JSON.parse(readFileSync(join(INFRA, path), 'utf8'));
+    for (const [index, each] of (Array.isArray(read) ? read : [read]).entries()) {
+      const data = { ...each, file: Array.isArray(read) ? `${file}[${index}]` : file };
+      if (!data.source || !data.read) throw new CallsError(`${data.file}: no "source" and "read" date`);
+      if (data.intrinsic) intrinsics.set(data.intrinsic, data);
+      else if (data.type) types.set(data.type, data);
+      else throw new CallsError(`${data.file}: neither a "type" nor an "intrinsic"`);
+    }
   }
   loaded = { types, intrinsics };
   return loaded;

@@ -42,7 +42,7 @@ export function acknowledgeWildcards(policy: ManagedPolicy, reason: string): voi
   Validations.of(policy).acknowledge(...findings);
 }
 
-/** The stacks the options may stand beside an environment's (the edge's web ACL). */
+/** The stacks the options may stand beside an environment's. */
 const BESIDE_STACKS = OPTIONS.flatMap(({ besideStacks }) => besideStacks ?? []);
 /** The Regions a deploy role works in: the stack's own, and those of the stacks beside it. */
 const inRegions = <T>(each: (region: string) => T) =>

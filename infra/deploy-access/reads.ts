@@ -4,6 +4,7 @@
 import { Aws } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { ENVIRONMENT_TAG } from '../stack-environment.ts';
+import { callSources } from './call-sources.ts';
 
 /** On the environment's own stacks (AWS: "Detect drift on an entire CloudFormation stack"), and its result. */
 export const DRIFT_STACK_ACTIONS = [
@@ -16,8 +17,11 @@ export const DRIFT_STACK_ACTIONS = [
  * Each resource type's reads, with the caller's credentials: its CloudFormation resource schema's read handler
  * (`aws cloudformation describe-type --type RESOURCE --type-name TYPE --query Schema`), but KMS (no key of ours)
  * and the API's `s3:GetObject` (for a definition imported from S3). A type drift detection cannot check has none.
+ * An option's types come from its calls.json (`driftReads`).
  */
+const OPTION_TYPES = [...callSources().types.values()].filter(({ driftReads }) => driftReads);
 export const DRIFT_READS: Record<string, readonly string[]> = {
+  ...Object.fromEntries(OPTION_TYPES.map(({ type, driftReads }) => [type, driftReads ?? []])),
   'AWS::ApiGatewayV2::Api': ['apigateway:GET'],
   'AWS::ApiGatewayV2::ApiMapping': ['apigateway:GET'],
   'AWS::ApiGatewayV2::Authorizer': ['apigateway:GET'],
@@ -25,17 +29,6 @@ export const DRIFT_READS: Record<string, readonly string[]> = {
   'AWS::ApiGatewayV2::Integration': ['apigateway:GET'],
   'AWS::ApiGatewayV2::Route': ['apigateway:GET'],
   'AWS::ApiGatewayV2::Stage': ['apigateway:GET'],
-  'AWS::CloudFront::Distribution': [
-    'cloudfront:GetDistribution',
-    'cloudfront:GetDistributionConfig',
-    'cloudfront:ListTagsForResource',
-  ],
-  'AWS::CloudFront::Function': [
-    'cloudfront:DescribeFunction',
-    'cloudfront:GetFunction',
-    'cloudfront:ListTagsForResource',
-  ],
-  'AWS::CloudFront::OriginAccessControl': ['cloudfront:GetOriginAccessControl'],
   'AWS::CloudWatch::Alarm': ['cloudwatch:DescribeAlarms', 'cloudwatch:ListTagsForResource'],
   'AWS::CloudWatch::Dashboard': ['cloudwatch:GetDashboard', 'cloudwatch:ListTagsForResource'],
   'AWS::CodeDeploy::Application': ['codedeploy:GetApplication', 'codedeploy:ListTagsForResource'],
@@ -68,7 +61,6 @@ export const DRIFT_READS: Record<string, readonly string[]> = {
     'lambda:GetFunctionScalingConfig',
   ],
   'AWS::Lambda::Permission': ['lambda:GetPolicy'],
-  'AWS::Lambda::Url': ['lambda:GetFunctionUrlConfig'],
   'AWS::Lambda::Version': [
     'lambda:GetFunctionConfiguration',
     'lambda:GetProvisionedConcurrencyConfig',
@@ -89,12 +81,11 @@ export const DRIFT_READS: Record<string, readonly string[]> = {
     'sns:ListSubscriptionsByTopic',
     'sns:GetDataProtectionPolicy',
   ],
-  'AWS::WAFv2::WebACL': ['wafv2:GetWebACL', 'wafv2:ListTagsForResource'],
 };
 
 /**
- * Calls IAM scopes to no resource (none in AWS's service authorization reference), and origin access
- * controls, which take no tag: on any resource of the account, read-only.
+ * Calls IAM scopes to no resource (none in AWS's service authorization reference), and an option's types
+ * that take no tag (`driftArns: "*"`): on any resource of the account, read-only.
  */
 export const UNSCOPED_READS = [
   'cloudformation:DescribeStackDriftDetectionStatus',
@@ -103,7 +94,7 @@ export const UNSCOPED_READS = [
   'logs:DescribeLogGroups',
   'logs:DescribeIndexPolicies',
   'logs:DescribeResourcePolicies',
-  'cloudfront:GetOriginAccessControl',
+  ...OPTION_TYPES.filter(({ driftArns }) => driftArns === '*').flatMap(({ driftReads }) => driftReads ?? []),
 ];
 
 /** Where CloudFormation names resources after their stack (`<stack>-<logical id>-<suffix>`), by service. */
@@ -126,16 +117,20 @@ const BY_STACK_NAME: Record<string, (stack: string) => string[]> = {
   sns: (stack) => [`arn:${Aws.PARTITION}:sns:*:${Aws.ACCOUNT_ID}:${stack}-*`],
 };
 
-/** Where AWS picks the ids: any, fenced by the environment's tag (as the execution policy's own). */
+/** Where AWS picks the ids: any, fenced by the environment's tag (as the execution policy's own); an option's `driftArns`. */
 const BY_TAG: Record<string, string[]> = {
   apigateway: [`arn:${Aws.PARTITION}:apigateway:*::/apis/*`, `arn:${Aws.PARTITION}:apigateway:*::/domainnames/*`],
   'cognito-idp': [`arn:${Aws.PARTITION}:cognito-idp:*:${Aws.ACCOUNT_ID}:userpool/*`],
-  cloudfront: [
-    `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*`,
-    `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:function/*`,
-  ],
-  wafv2: [`arn:${Aws.PARTITION}:wafv2:*:${Aws.ACCOUNT_ID}:global/webacl/*`],
 };
+for (const { driftReads, driftArns } of OPTION_TYPES) {
+  if (!Array.isArray(driftArns)) continue;
+  const arns = driftArns.map((arn) =>
+    arn.replace(/\$\{Partition\}/, Aws.PARTITION).replace(/\$\{AccountId\}/, Aws.ACCOUNT_ID),
+  );
+  for (const service of new Set((driftReads ?? []).map((action) => action.split(':')[0] ?? ''))) {
+    BY_TAG[service] = [...new Set([...(BY_TAG[service] ?? []), ...arns])];
+  }
+}
 
 /** Drift detection's reads for `environment`, whose stacks are `stackNames`, each with why its wildcards are. */
 export function driftStatements(environment: string, stackNames: string[]) {
@@ -146,7 +141,7 @@ export function driftStatements(environment: string, stackNames: string[]) {
     {
       statement: new PolicyStatement({ sid: 'DriftReadsUnscoped', actions: UNSCOPED_READS, resources: ['*'] }),
       reason:
-        'Read-only calls IAM cannot scope to a resource (no resource type in the service authorization reference), and origin access controls, which take no tag.',
+        'Read-only calls IAM cannot scope to a resource (no resource type in the service authorization reference), and resources that take no tag.',
     },
     {
       statement: new PolicyStatement({

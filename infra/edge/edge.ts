@@ -1,6 +1,7 @@
-// The opt-in edge (-c edge=true): CloudFront and AWS WAF as the only way to the function.
+// The opt-in edge (-c edge=true): CloudFront and AWS WAF as the only way to the function, whose origin is a
+// function URL on `live` that takes only requests CloudFront signs.
 
-import { Stack, Validations } from 'aws-cdk-lib';
+import { type Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -18,17 +19,16 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
-import type { Alias } from 'aws-cdk-lib/aws-lambda';
+import { type Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alias, CfnPermission, type FunctionUrl, FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { functionEnvironment } from '../../handlers/lib/environment.ts';
 import { SettingsError } from '../context-values.ts';
+import { CORS_RULE } from '../cors.ts';
 import type { CustomDomain } from '../custom-domain.ts';
 import type { Front, FrontOutput, RequestMetrics } from '../front.ts';
-import { aliasFunctionUrl, allowOnlyDistribution, functionUrlHost, functionUrlMetrics } from './function-url.ts';
-import type { EdgeSettings } from './settings.ts';
 import { EDGE_FUNCTION_SETTINGS, viewerFunctionCode } from './viewer-function.ts';
-import { EDGE_WAF_REGION, EdgeWebAcl } from './waf.ts';
+import { EDGE_WAF_REGION, type EdgeSettings, EdgeWebAcl } from './waf.ts';
 
 const ACKNOWLEDGED: Record<string, string> = {
   'AwsSolutions-CFR1':
@@ -56,7 +56,7 @@ export interface EdgeProps {
   methods: readonly string[];
   /** Browser origins allowed by CORS: answered by the function URL, so preflights must reach it. */
   corsOrigins: string[];
-  /** Put on the distribution (its certificate in us-east-1: settings.ts checks). */
+  /** Put on the distribution (its certificate in us-east-1: option.ts checks). */
   customDomain: CustomDomain | undefined;
 }
 
@@ -149,4 +149,55 @@ export class Edge extends Construct implements Front {
     }
     return new EdgeWebAcl(this, 'Waf', settings);
   }
+}
+
+/** CORS answered by the function URL itself, so browsers' preflights pass through CloudFront to it. */
+export function aliasFunctionUrl(alias: Alias, corsOrigins: string[]): FunctionUrl {
+  return alias.addFunctionUrl({
+    authType: FunctionUrlAuthType.AWS_IAM,
+    ...(corsOrigins.length > 0 && {
+      cors: {
+        allowedOrigins: corsOrigins,
+        allowedMethods: [HttpMethod.GET],
+        allowedHeaders: CORS_RULE.allowHeaders,
+        exposedHeaders: CORS_RULE.exposeHeaders,
+        maxAge: CORS_RULE.maxAge,
+      },
+    }),
+  });
+}
+
+/** `https://<id>.lambda-url.<region>.on.aws/` → its host, at deploy (the URL is a token at synth). */
+export const functionUrlHost = ({ url }: FunctionUrl): string => Fn.select(2, Fn.split('/', url));
+
+/** The URL's only caller: CloudFront, for this distribution; both actions, as Lambda asks since October 2025. */
+export function allowOnlyDistribution(scope: Construct, alias: Alias, distributionArn: string): void {
+  const grant = { principal: 'cloudfront.amazonaws.com', functionName: alias.functionArn, sourceArn: distributionArn };
+  new CfnPermission(scope, 'InvokeUrlFromDistribution', { ...grant, action: 'lambda:InvokeFunctionUrl' });
+  new CfnPermission(scope, 'InvokeFromDistribution', {
+    ...grant,
+    action: 'lambda:InvokeFunction',
+    invokedViaFunctionUrl: true,
+  });
+}
+
+/** The alias's URL's own metrics (Lambda developer guide, "Monitoring Lambda function URLs"). */
+export function functionUrlMetrics(alias: Alias): RequestMetrics {
+  const name = alias.version.lambda.functionName;
+  const url = (metricName: string, statistic: string, period: Duration) =>
+    new Metric({
+      namespace: 'AWS/Lambda',
+      metricName,
+      // Named, not referenced: the deployment group's alarms must not depend on the alias it moves.
+      dimensionsMap: { FunctionName: name, Resource: `${name}:${alias.aliasName}` },
+      statistic,
+      period,
+    });
+  return {
+    source: 'function URL',
+    count: (period) => url('UrlRequestCount', 'Sum', period),
+    clientErrors: (period) => url('Url4xxCount', 'Sum', period),
+    serverErrors: (period) => url('Url5xxCount', 'Sum', period),
+    latency: (statistic, period) => url('UrlRequestLatency', statistic, period),
+  };
 }

@@ -7,7 +7,18 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { SERVICE_TITLE } from '../../handlers/lib/names.ts';
 import { mailingTopic } from '../alarm-mail.ts';
-import type { EdgeSettings } from './settings.ts';
+
+/** The edge's settings (option.ts reads them): the web ACL's rate limits. */
+export interface EdgeSettings {
+  /** WAF's look-back window, in seconds: one of the values WAF takes. */
+  windowSeconds: 60 | 120 | 300 | 600;
+  /** Requests one bearer token may make per window before WAF answers 429. */
+  tokenLimit: number;
+  /** Requests one client address may make per window, whatever tokens it sends. */
+  ipLimit: number;
+  /** Requests everyone together may make per window: the stage throttle's part, which the edge replaces. */
+  totalLimit: number;
+}
 
 /** CloudFront's web ACLs can only be created there. */
 export const EDGE_WAF_REGION = 'us-east-1';

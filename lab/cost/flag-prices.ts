@@ -1,6 +1,6 @@
 // Every context flag's price against the default stack, per million requests (measured, from
 // cost.ts's variants) and per month at the priced traffic: what it adds per request times a month's
-// requests, plus what it adds whatever the traffic (metrics, alarms, clients, budgets).
+// requests, plus what it adds whatever the traffic (metrics, alarms, clients); an option's: options/.
 
 import { FUNCTION_MEMORY_MB } from '../../infra/function-runtime.ts';
 import { cents, forRequests, roundTo } from './money.ts';
@@ -51,12 +51,6 @@ function monthlyOnly(durationMs: number, requests: number): FlagPrice[] {
     ),
     row('provisionedConcurrency=1', 0, provisioned, 'per environment kept initialised, used or not (1024 MB)'),
     row('deploymentStrategy=all-at-once', 0, -4 * PRICES.alarmMetric.usd, 'the 3 new-version alarms (4 metrics) go'),
-    row(
-      'monthlyBudgetUsd=N',
-      0,
-      0,
-      `free as one of the account's first two budgets; else $${cents(PRICES.budget.usd * 30.4)} a month`,
-    ),
     row('reserveConcurrency=true', 0, 0, 'no charge; takes environments from the account pool'),
     row('maxRequestsPerSecond=N', 0, 0, 'no charge; bounds the worst hour'),
     row('alarmEmail=…', 0, 0, 'SNS e-mail: the first 1,000 notifications a month are free'),

@@ -1,5 +1,5 @@
 // What the default stack costs a month whatever the traffic: its alarms and dashboard, counted in
-// the synthesized template, and the custom metrics the function's records can publish.
+// the synthesized template, and the custom metrics the function's records can publish; and each option's.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,29 +8,8 @@ import { AUTH_FAILURES } from '../../handlers/lib/errors.ts';
 import { METRICS, OUTCOMES } from '../../handlers/lib/telemetry-names.ts';
 import { synthesize } from '../../test/helpers/synth.ts';
 import { cents } from './money.ts';
+import { OPTION_COSTS } from './options.ts';
 import { PRICES } from './prices.ts';
-
-/** The edge's web ACL (in us-east-1, where CloudFront's live), its rules and the alarms it adds. */
-function edgeMonthly(parent: string) {
-  const outdir = join(parent, 'edge');
-  const { assembly, stack } = synthesize(
-    { edge: 'true' },
-    { outdir, env: { account: '123456789012', region: 'us-east-1' } },
-  );
-  // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties
-  const resources = Object.values(assembly.getStackByName(stack.stackName).template.Resources as Record<string, any>);
-  const webAcls = resources.filter((r) => r.Type === 'AWS::WAFv2::WebACL');
-  const rules = webAcls.reduce((sum, acl) => sum + acl.Properties.Rules.length, 0);
-  const alarms = resources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties.Namespace === 'AWS/WAFV2');
-  return {
-    webAcls: webAcls.length,
-    rules,
-    alarms: alarms.length,
-    usd: cents(
-      webAcls.length * PRICES.wafWebAcl.usd + rules * PRICES.wafRule.usd + alarms.length * PRICES.alarmMetric.usd,
-    ),
-  };
-}
 
 export async function monthlyCost() {
   const outdir = mkdtempSync(join(tmpdir(), 'plant-store-bench-'));
@@ -76,8 +55,8 @@ export async function monthlyCost() {
       /** At most: a metric is billed for the hours in which it gets data. */
       customMetrics: cents(usd.customMetrics),
       total: cents(usd.alarms + usd.dashboard + usd.contributorInsights + usd.customMetrics),
-      /** What -c edge=true adds whatever the traffic: its web ACL, rules and alarms, counted in its template. */
-      edge: edgeMonthly(outdir),
+      /** What each option adds whatever the traffic, counted in its own template (options/). */
+      options: Object.fromEntries(Object.entries(OPTION_COSTS).map(([name, option]) => [name, option.monthly(outdir)])),
     };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
-// Every AWS price the cost figures use: on-demand, us-east-1, without free tiers, each with where it
-// is published and when it was read. GB here is 10^9 bytes (AWS bills some services per 2^30 bytes;
+// Every AWS price the cost figures use (an option's: its own file in options/): on-demand, us-east-1,
+// without free tiers, each with where it is published and when it was read. GB here is 10^9 bytes (AWS bills some services per 2^30 bytes;
 // the decimal gigabyte gives the higher, conservative figure).
 
 import { HTTP_API_METERING_BYTES } from '../../handlers/lib/page-budget.ts';
@@ -135,43 +135,6 @@ export const PRICES = {
     'https://aws.amazon.com/cognito/pricing/ (CUR line item CUPM2MTokenRequestsFull, cur.vantage-api.com, 2025-04-27)',
     '2026-11-25',
   ),
-  cloudFrontRequests: price(
-    1.0,
-    'million HTTPS requests, United States and Europe ($0.0100 per 10,000); none for a request AWS WAF blocks (since 2024-10-25)',
-    'https://aws.amazon.com/cloudfront/pricing/, https://aws.amazon.com/about-aws/whats-new/2024/11/amazon-cloudfront-charges-requests-blocked-aws-waf/',
-    '2026-11-25',
-  ),
-  cloudFrontDataTransferOut: price(
-    0.085,
-    'GB to the internet, United States and Europe, first 10 TB a month',
-    'https://aws.amazon.com/cloudfront/pricing/',
-    '2026-11-25',
-  ),
-  cloudFrontFunctions: price(
-    0.1,
-    'million CloudFront Functions invocations (billing code Executions-CloudFrontFunctions)',
-    'https://aws.amazon.com/cloudfront/pricing/ (as cur.vantage.sh lists it)',
-    '2026-11-26',
-  ),
-  wafRequests: price(
-    0.6,
-    'million requests a web ACL evaluates, blocked ones included',
-    'https://aws.amazon.com/waf/pricing/',
-    '2026-11-25',
-  ),
-  wafWebAcl: price(5.0, 'web ACL a month', 'https://aws.amazon.com/waf/pricing/', '2026-11-25'),
-  wafRule: price(
-    1.0,
-    'rule (or managed rule group) of a web ACL, a month',
-    'https://aws.amazon.com/waf/pricing/',
-    '2026-11-25',
-  ),
-  budget: price(
-    0.02,
-    "day per active budget beyond the account's first two (free)",
-    'https://docs.aws.amazon.com/cost-management/latest/userguide/budgets-managing-costs.html',
-    '2026-11-25',
-  ),
 } as const;
 
 /**
@@ -201,6 +164,4 @@ export const BILLING_FACTS = {
    * QU5y4fo-e3RWyU5r4VmyPIzA); the documentation page that said so has been removed.
    */
   refusedByGatewayBilled: false,
-  /** CloudFront's default quota of requests a second per distribution (CloudFront Developer Guide, quotas). */
-  cloudFrontRequestsPerSecond: 250_000,
 };

@@ -3,8 +3,7 @@
 // reads included: they skip the table, not the response), and a flood past the stage. A flood is not
 // limited by any throttle (a throttle only answers 429), so it is priced per 1,000 requests a second,
 // each writing the largest access log line its format allows, and at the account throttle's worth
-// and at CloudFront's default quota. With the edge, WAF bills every request it evaluates, blocked
-// ones too, and CloudFront none it blocks. Bounds where a hard cap holds: the table's maximum
+// (an option's own worst hour: its file in options/). Bounds where a hard cap holds: the table's maximum
 // throughput (reads), the page byte budget (bytes per response), reserved concurrency (a hung hour).
 
 import { HEADROOM, MAX_PAGE_BYTES, PAGE_BYTE_BUDGET } from '../../handlers/lib/page-budget.ts';
@@ -91,18 +90,6 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
   // crowd out every other API of the account and Region.
   const accountFlood = Math.max(0, MAX_REQUESTS_PER_SECOND - ceiling.maxRequestsPerSecond) / 1000;
   const throttled = { logs: accountFlood * lean.logs, dataTransferOut: accountFlood * lean.dataTransferOut };
-  const cloudFrontFlood = Math.max(0, BILLING_FACTS.cloudFrontRequestsPerSecond - ceiling.maxRequestsPerSecond) / 1000;
-  // The edge in the HTTP API's place: CloudFront, WAF and the viewer function per admitted request,
-  // CloudFront's transfer, no API Gateway, no access log; a blocked request bills WAF's fee alone.
-  const edgeAdmitted = {
-    cloudFrontAndWaf:
-      perHour * ((PRICES.cloudFrontRequests.usd + PRICES.wafRequests.usd + PRICES.cloudFrontFunctions.usd) / 1e6),
-    lambdaRequests: valid.lambdaRequests,
-    lambdaDuration: valid.lambdaDuration,
-    dynamodbReads: valid.dynamodbReads,
-    dataTransferOut: (perHour * PAGE_RESPONSE_BYTES.budget * PRICES.cloudFrontDataTransferOut.usd) / GB,
-  };
-  const blockedPerThousand = thousandPerHour * (PRICES.wafRequests.usd / 1e6);
   const forged = {
     apiGateway: perHour * (PRICES.httpApiRequests.usd / 1e6),
     lambdaRequests: perHour * (PRICES.lambdaRequests.usd / 1e6),
@@ -144,14 +131,6 @@ export function worstHour(inputs: HourInputs, ceiling: Limits) {
       throttled: sum(throttled),
       total: cents(sum(valid) + sum(throttled)),
       withLargestPages: cents(sum(largest) + sum(throttled)),
-      atCloudFrontQuota: cents(sum(valid) + cloudFrontFlood * sum(lean)),
-    },
-    /** The same hours with the edge (-c edge=true) in the HTTP API's place. */
-    edge: {
-      admittedUsd: { ...round(edgeAdmitted), total: sum(edgeAdmitted) },
-      blockedPerThousandUsd: cents(blockedPerThousand),
-      total: cents(sum(edgeAdmitted) + accountFlood * blockedPerThousand),
-      atCloudFrontQuota: cents(sum(edgeAdmitted) + cloudFrontFlood * blockedPerThousand),
     },
     /**
      * If every admitted request ran to the function's timeout (a hung dependency): the duration line

@@ -1,7 +1,8 @@
 // The bill as markdown: the month at each traffic level (every line), the worst hour at the
-// ceiling, and each flag's price. Printed by `npm run bench -w lab` and `npm run bench:bill -w lab`.
+// ceiling, each flag's price, and each option's own lines. Printed by `npm run bench -w lab` and `npm run bench:bill -w lab`.
 
 import { MONTHLY_LINES, type MonthlyLine, type MonthlyRow } from '../cost/bill.ts';
+import { OPTION_COSTS } from '../cost/options.ts';
 import type { BenchResults } from '../results.ts';
 
 const LABELS: Record<MonthlyLine, string> = {
@@ -52,18 +53,17 @@ export function billRows(cost: BenchResults['cost']): string[] {
     ...MONTHLY_LINES.map((line) => `| ${LABELS[line]} | ${rows.map((row) => usd(row.usd[line])).join(' | ')} |`),
     `| **total** | ${rows.map((row) => `**${usd(row.usd.total)}**`).join(' | ')} |`,
     '',
-    `| worst hour at the ceiling (${w.maxRequestsPerSecond} req/s): an estimate | without the edge | with the edge |`,
-    '|---|---|---|',
-    `| admitted: every page filled to the byte budget (${count(w.pageBytes.budget)} B) | ${usd(w.validTokensUsd.total)} | ${usd(w.edge.admittedUsd.total)} |`,
-    `| each 1,000 req/s of flood past the ceiling (largest lines: lean ${w.floodBytes.accessLog.lean} B, full ${w.floodBytes.accessLog.full} B) | ${usd(w.floodPerThousandUsd.lean)} (full: ${usd(w.floodPerThousandUsd.full)}; +${usd(w.floodPerThousandUsd.if404sBilled)} if 404s are billed) | ${usd(w.edge.blockedPerThousandUsd)} |`,
-    `| … with jwtAuthorizer=true (largest lines: lean ${w.floodBytes.accessLogWithJwtAuthorizer.lean} B, full ${w.floodBytes.accessLogWithJwtAuthorizer.full} B) | ${usd(w.floodPerThousandWithJwtAuthorizerUsd.lean)} (full: ${usd(w.floodPerThousandWithJwtAuthorizerUsd.full)}) | |`,
-    `| **= worst hour, with the account throttle's worth of flood** | **${usd(w.worstHourUsd.total)}** | **${usd(w.edge.total)}** |`,
-    `| with CloudFront's default quota's worth of flood | ${usd(w.worstHourUsd.atCloudFrontQuota)} | ${usd(w.edge.atCloudFrontQuota)} |`,
-    `| … every page one plant of DynamoDB's largest item (${count(w.pageBytes.largest)} B, written outside the data CLI) | ${usd(w.worstHourUsd.withLargestPages)} | |`,
-    `| … if every request hung to the timeout, duration alone | ${usd(w.hungDurationUsd.reservedConcurrency)} with reserved concurrency, ${usd(w.hungDurationUsd.unreserved)} without | |`,
-    `| forged tokens instead, refused by the function | ${usd(w.forgedTokensUsd.total)} | |`,
-    `| forged tokens instead, refused by the gateway (jwtAuthorizer=true) | ${usd(w.forgedTokensGatewayAuthorizerUsd)} | |`,
-    `| authRequiredScope: each token a second / a client fetching a token per call at the stage rate | ${usd(w.machineTokens.perTokenPerSecondHourUsd)} / ${usd(w.machineTokens.tokenPerCallHourUsd)} | |`,
+    `| worst hour at the ceiling (${w.maxRequestsPerSecond} req/s): an estimate | USD |`,
+    '|---|---|',
+    `| admitted: every page filled to the byte budget (${count(w.pageBytes.budget)} B) | ${usd(w.validTokensUsd.total)} |`,
+    `| each 1,000 req/s of flood past the ceiling (largest lines: lean ${w.floodBytes.accessLog.lean} B, full ${w.floodBytes.accessLog.full} B) | ${usd(w.floodPerThousandUsd.lean)} (full: ${usd(w.floodPerThousandUsd.full)}; +${usd(w.floodPerThousandUsd.if404sBilled)} if 404s are billed) |`,
+    `| … with jwtAuthorizer=true (largest lines: lean ${w.floodBytes.accessLogWithJwtAuthorizer.lean} B, full ${w.floodBytes.accessLogWithJwtAuthorizer.full} B) | ${usd(w.floodPerThousandWithJwtAuthorizerUsd.lean)} (full: ${usd(w.floodPerThousandWithJwtAuthorizerUsd.full)}) |`,
+    `| **= worst hour, with the account throttle's worth of flood** | **${usd(w.worstHourUsd.total)}** |`,
+    `| … every page one plant of DynamoDB's largest item (${count(w.pageBytes.largest)} B, written outside the data CLI) | ${usd(w.worstHourUsd.withLargestPages)} |`,
+    `| … if every request hung to the timeout, duration alone | ${usd(w.hungDurationUsd.reservedConcurrency)} with reserved concurrency, ${usd(w.hungDurationUsd.unreserved)} without |`,
+    `| forged tokens instead, refused by the function | ${usd(w.forgedTokensUsd.total)} |`,
+    `| forged tokens instead, refused by the gateway (jwtAuthorizer=true) | ${usd(w.forgedTokensGatewayAuthorizerUsd)} |`,
+    `| authRequiredScope: each token a second / a client fetching a token per call at the stage rate | ${usd(w.machineTokens.perTokenPerSecondHourUsd)} / ${usd(w.machineTokens.tokenPerCallHourUsd)} |`,
     '',
     'Each memory size scaled from this run by its CPU share (lab/cost/memory.ts), not measured on Lambda:',
     '',
@@ -80,5 +80,6 @@ export function billRows(cost: BenchResults['cost']): string[] {
       (f) =>
         `| \`${f.flag}\` | ${f.perMillionUsd >= 0 ? '+' : '−'}$${Math.abs(f.perMillionUsd).toFixed(4)} | ${f.perMonthUsd >= 0 ? '+' : '−'}${usd(Math.abs(f.perMonthUsd))} | ${f.fixed} |`,
     ),
+    ...Object.entries(OPTION_COSTS).flatMap(([name, option]) => ['', ...option.report(cost.options[name])]),
   ];
 }

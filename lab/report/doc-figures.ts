@@ -3,7 +3,6 @@
 // Money under $10 in cents, above in whole dollars, as the pages write it.
 
 import { MAX_REQUESTS_PER_SECOND } from '../../infra/ceiling.ts';
-import { BILLING_FACTS } from '../cost/prices.ts';
 import type { BenchResults } from '../results.ts';
 
 type Cost = BenchResults['cost'];
@@ -45,23 +44,21 @@ export function monthlyTable(cost: Cost): string {
   ].join('\n');
 }
 
-/** lab/docs/cost.md's worst hour at the default ceiling, without and with the edge. */
+/** lab/docs/cost.md's worst hour at the default ceiling (an option's: its own page). */
 export function worstHourTable(cost: Cost): string {
   const w = cost.worstHour;
   const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KiB`;
   const flood = (MAX_REQUESTS_PER_SECOND - w.maxRequestsPerSecond).toLocaleString('en-US');
-  const quota = (BILLING_FACTS.cloudFrontRequestsPerSecond - w.maxRequestsPerSecond).toLocaleString('en-US');
   return [
-    `| at the default ceiling (${w.maxRequestsPerSecond} req/s) | without the edge | with the edge |`,
-    '|---|---|---|',
-    `| every admitted page filled to the byte budget (${kb(w.pageBytes.budget)}) | ${money(w.validTokensUsd.total)} | ${money(w.edge.admittedUsd.total)} |`,
-    `| each 1,000 req/s of flood past the ceiling | ${money(w.floodPerThousandUsd.lean)} (\`full\`: ${money(w.floodPerThousandUsd.full)}) | ${money(w.edge.blockedPerThousandUsd)} |`,
-    `| **an hour with ${flood} req/s of flood** | **${money(w.worstHourUsd.total)}** | **${money(w.edge.total)}** |`,
-    `| an hour with ${quota} req/s of flood | ${money(w.worstHourUsd.atCloudFrontQuota)} | ${money(w.edge.atCloudFrontQuota)} |`,
-    `| … every page one plant of DynamoDB's largest item (${kb(w.pageBytes.largest)}) | ${money(w.worstHourUsd.withLargestPages)} | |`,
-    `| … every request hanging to the 15 s timeout | + ${money(w.hungDurationUsd.unreserved)}; ${money(w.hungDurationUsd.reservedConcurrency)} with \`reserveConcurrency\` | |`,
-    `| forged tokens instead of valid ones | ${money(w.forgedTokensUsd.total)}; ${money(w.forgedTokensGatewayAuthorizerUsd)} with \`jwtAuthorizer\` | |`,
-    `| \`authRequiredScope\`: each token a second; a token per call | ${money(w.machineTokens.perTokenPerSecondHourUsd)}; ${money(w.machineTokens.tokenPerCallHourUsd)} | |`,
+    `| at the default ceiling (${w.maxRequestsPerSecond} req/s) | an hour |`,
+    '|---|---|',
+    `| every admitted page filled to the byte budget (${kb(w.pageBytes.budget)}) | ${money(w.validTokensUsd.total)} |`,
+    `| each 1,000 req/s of flood past the ceiling | ${money(w.floodPerThousandUsd.lean)} (\`full\`: ${money(w.floodPerThousandUsd.full)}) |`,
+    `| **an hour with ${flood} req/s of flood** | **${money(w.worstHourUsd.total)}** |`,
+    `| … every page one plant of DynamoDB's largest item (${kb(w.pageBytes.largest)}) | ${money(w.worstHourUsd.withLargestPages)} |`,
+    `| … every request hanging to the 15 s timeout | + ${money(w.hungDurationUsd.unreserved)}; ${money(w.hungDurationUsd.reservedConcurrency)} with \`reserveConcurrency\` |`,
+    `| forged tokens instead of valid ones | ${money(w.forgedTokensUsd.total)}; ${money(w.forgedTokensGatewayAuthorizerUsd)} with \`jwtAuthorizer\` |`,
+    `| \`authRequiredScope\`: each token a second; a token per call | ${money(w.machineTokens.perTokenPerSecondHourUsd)}; ${money(w.machineTokens.tokenPerCallHourUsd)} |`,
   ].join('\n');
 }
 

@@ -125,6 +125,6 @@ export function renderScale(r: ScaleResults): string {
     '',
     itemsTable(r),
     '',
-    `As deployed the stage throttle (${r.limits.stageRate} req/s) comes first: ${r.callersForStageThrottle === 1 ? 'one caller' : `${r.callersForStageThrottle} callers`} can take it (behind the edge each token has a limit of its own: docs/edge.md).`,
+    `As deployed the stage throttle (${r.limits.stageRate} req/s) comes first: ${r.callersForStageThrottle === 1 ? 'one caller' : `${r.callersForStageThrottle} callers`} can take it.`,
   ].join('\n');
 }

@@ -142,6 +142,6 @@ function solve(crossed: (rate: number) => boolean): number {
   return high;
 }
 
-/** Callers it takes, each held to `perCallerRate` by the edge, to use up `rate` on their own. */
+/** Callers it takes, each held to `perCallerRate` by a per-caller limit, to use up `rate` on their own. */
 export const callersToReach = (rate: number, perCallerRate: number | undefined): number =>
   perCallerRate === undefined ? 1 : Math.ceil(rate / perCallerRate);

@@ -125,14 +125,6 @@ describe('worstHour', () => {
     expect(hour.worstHourUsd.withLargestPages).toBeGreaterThan(hour.worstHourUsd.total);
   });
 
-  it('prices the edge: WAF bills each request it evaluates, blocked ones included, CloudFront none it blocks', () => {
-    const hour = worstHour(inputs, ceilingFor(100));
-    expect(hour.edge.blockedPerThousandUsd).toBeCloseTo(3.6 * 0.6, 4);
-    // CloudFront's default 250,000 requests a second per distribution, less the 100 admitted.
-    expect(hour.edge.atCloudFrontQuota).toBeCloseTo(hour.edge.admittedUsd.total + 249.9 * 2.16, 1);
-    expect(hour.edge.admittedUsd).not.toHaveProperty('apiGateway');
-  });
-
   it('prices a machine client fetching a token per call at the stage rate: $2.25 per 1,000 tokens', () => {
     expect(worstHour(inputs, ceilingFor(100)).machineTokens.tokenPerCallHourUsd).toBe(810);
   });

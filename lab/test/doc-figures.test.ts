@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { READ_UNITS_PER_REQUEST, TABLE_READ_UNITS_QUOTA } from '../../infra/ceiling.ts';
 import { billOf } from '../cost/bill-of.ts';
+import { OPTION_COSTS } from '../cost/options.ts';
 import { PRICES } from '../cost/prices.ts';
 import { flagCells, memoryTable, money, monthlyTable, worstHourTable } from '../report/doc-figures.ts';
 import { coldStagesTable, instructionsTable, type ProfileResults, warmStagesTable } from '../report/profile-report.ts';
@@ -42,7 +43,28 @@ describe('results.json', () => {
     expect(cost.worstHour).toEqual(bill.worstHour);
     expect(cost.monthly).toEqual(bill.monthly);
     expect(cost.flagPrices).toEqual(bill.flagPrices);
+    expect(cost.options).toEqual(bill.options);
   });
+
+  it('holds a section for each option the lab prices (options/), and none for a removed one', () => {
+    expect(Object.keys(cost.options).sort()).toEqual(Object.keys(OPTION_COSTS).sort());
+    expect(Object.keys(cost.monthlyUsd.options).sort()).toEqual(Object.keys(OPTION_COSTS).sort());
+  });
+});
+
+describe("each option's page", () => {
+  it.each(Object.entries(OPTION_COSTS))(
+    '%s: its Cost section states its figures as the reference does',
+    (name, option) => {
+      const text = productPage(option.page);
+      const start = text.indexOf('## Cost');
+      expect(start).toBeGreaterThanOrEqual(0);
+      const section = text.slice(start, text.indexOf('\n## ', start + 1) >>> 0);
+      const figures = option.figures(cost.options[name]);
+      expect(figures.length).toBeGreaterThan(0);
+      for (const figure of figures) expect(dollars(section)).toContain(dollars(figure)[0]);
+    },
+  );
 });
 
 describe('lab/docs/scale.md', () => {
@@ -121,15 +143,6 @@ describe('lab/docs/cost.md', () => {
         '| `authRequiredScope=…`',
         [...flag('authRequiredScope=…'), '$6', '$2.25', `$${cost.worstHour.machineTokens.perTokenUsd}`],
       ],
-      [
-        '| `edge=true`',
-        [
-          ...flag('edge=true'),
-          ...Object.values(cost.edge.adds).map((usd) => money(usd)),
-          ...Object.values(cost.edge.replaces).map((usd) => money(usd)),
-          money(cost.edge.fixedMonthlyUsd),
-        ],
-      ],
       ['| `provisionedConcurrency=N`', flag('provisionedConcurrency=1')],
       ['| `deploymentStrategy=all-at-once`', flag('deploymentStrategy=all-at-once')],
     ];
@@ -141,15 +154,10 @@ describe('docs/deploy.md', () => {
   const doc = productPage('docs/deploy.md');
   const w = cost.worstHour;
 
-  it('states the worst hour the reference sums, without and with the edge', () => {
+  it('states the worst hour the reference sums', () => {
     const start = doc.indexOf('**Worst hour.**');
     const paragraph = doc.slice(start, doc.indexOf('\n\n', start));
-    expectFigures(paragraph, [
-      money(w.worstHourUsd.total),
-      money(w.edge.total),
-      money(w.floodPerThousandUsd.lean),
-      money(w.edge.blockedPerThousandUsd),
-    ]);
+    expectFigures(paragraph, [money(w.worstHourUsd.total), money(w.floodPerThousandUsd.lean)]);
   });
 
   it("leaves every flag's price to cost.md: its flag tables state none", () => {

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JWT_AUTHORIZER_ANSWERS } from '../helpers/gateway-answers.ts';
 import { removeTempDirs, runNpm, tempDir } from '../helpers/local-server.ts';
 import type { HttpResponse } from '../helpers/openapi.ts';
-import { CLOUDFRONT_PAGES } from '../infra/edge/cloudfront-pages.ts';
 
 const REPO = new URL('../..', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -21,12 +20,19 @@ const SNIPPET = /```ts\n(import createClient from 'openapi-fetch';[\s\S]*?)```/.
   readFileSync(join(REPO, 'docs/api.md'), 'utf8'),
 )?.[1];
 
+/** An error page as a front serves its own: `text/html`, a heading and a cause. */
+function htmlPage(statusCode: number, heading: string, cause: string): HttpResponse {
+  const body = `<!DOCTYPE html>\n<html><head><title>${heading}</title></head><body>\n<h1>${heading}</h1>\n<p>${cause}</p>\n</body></html>`;
+  return { statusCode, headers: { 'content-type': 'text/html' }, body };
+}
+
 /** What the stand-in answers, by the first segment of the path it is asked for. */
 const ANSWERS: Record<string, HttpResponse> = {
   plants: { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '[{"name":"Fern"}]' },
   ...JWT_AUTHORIZER_ANSWERS,
-  'CloudFront 502': CLOUDFRONT_PAGES[502],
-  'CloudFront 504': CLOUDFRONT_PAGES[504],
+  // A front's own error pages (a proxy's, a CDN's): HTML where the contract declares `text/html`.
+  'HTML 502': htmlPage(502, '502 Bad Gateway', 'The server could not reach the origin.'),
+  'HTML 504': htmlPage(504, '504 Gateway Timeout', 'The origin did not answer in time.'),
 };
 const standIn = createServer((request, response) => {
   const { statusCode, headers, body } = ANSWERS[decodeURIComponent(request.url?.split('/')[1] ?? '')] ?? {};
@@ -70,8 +76,8 @@ describe("docs/api.md's openapi-fetch client, from openapi.yaml's types", () => 
     ['a refused token', 'GET /plants: Unauthorized'],
     ['no token', 'GET /plants: Unauthorized'],
     ['a missing scope', 'GET /plants: Forbidden'],
-    ['CloudFront 502', /^GET \/plants: 502 ERROR The request could not be satisfied\. CloudFront wasn't able/],
-    ['CloudFront 504', /^GET \/plants: 504 Gateway Timeout ERROR The request could not be satisfied\. /],
+    ['HTML 502', /^GET \/plants: 502 Bad Gateway The server could not reach the origin\.$/],
+    ['HTML 504', /^GET \/plants: 504 Gateway Timeout The origin did not answer in time\.$/],
   ])('throws a message for the replayed answer to %s', async (answer, message) => {
     const apiUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/${encodeURIComponent(answer)}`;
     const failed = await run(process.execPath, [join(dir, 'client.ts')], { env: { API_URL: apiUrl, TOKEN: 't' } })

@@ -146,7 +146,7 @@ describe('drift detection of a deployed stack', () => {
 });
 
 describe('the stacks deployed beside it', () => {
-  // With one, the edge's tests hold it (test/infra/edge/drift.test.ts).
+  // With one, the option's own tests hold it (test/infra/<option>/).
   it("are none for a stack that reads no other stack's outputs", async () => {
     const { client } = await replaying({});
 

@@ -1,7 +1,7 @@
 // Every alarm a synth makes, in each stack of the app (the service's and any beside it): what it
 // watches, checked against AWS's documented metrics (aws-metrics.ts) and the resources of its own
 // template; whom it tells; and the name docs/operations.md gives it. Read by test/infra/alarms.test.ts
-// and the edge's test/infra/edge/alarms.test.ts.
+// and each option's own alarm tests.
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -132,8 +132,9 @@ export function actionsOutsideOwnStack(alarms: FoundAlarm[]): string[] {
 }
 
 /** The alarms docs/operations.md has a "When <alarm> fires" section for (a heading may name several). */
-export function alarmsWithSections(): Set<string> {
-  const page = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+/** The alarms `page` (docs/operations.md, or an option's own) has a `When … fires` section for. */
+export function alarmsWithSections(path = 'docs/operations.md'): Set<string> {
+  const page = readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
   const headings = [...page.matchAll(/^#{2,4} When (.+) fires$/gm)].map(([, names]) => names ?? '');
   return new Set(headings.flatMap((names) => names.split(/, | or /)));
 }

@@ -1,7 +1,7 @@
 // The CloudWatch metrics AWS documents for what the stack's alarms and dashboard read: each metric's
 // namespace and name, the dimension sets AWS publishes it under, what each dimension's value names, and
 // the page that says so (read 2026-11-29 through stored copies of the pages; a `note` says where a page
-// is silent or ambiguous). The edge's rows: test/infra/edge/aws-metrics.ts. The function's own metrics
+// is silent or ambiguous). An option's rows: its own tests. The function's own metrics
 // (namespace PlantStore) are ours: handlers/lib/telemetry-names.ts names them and the records carry
 // them, which telemetry-data.ts checks by running the record writer.
 

@@ -20,7 +20,7 @@ export const SYNTH_SERVER_ENV = 'PLANT_STORE_TEST_SYNTH_SERVER';
 export interface SynthOptions {
   /** Bundle the function's code, as `cdk deploy` does: most tests are about the template. */
   bundle?: boolean;
-  /** The account and Region the CDK CLI would pass (the edge needs a Region at synth); none by default. */
+  /** The account and Region the CDK CLI would pass (an option may need a Region at synth); none by default. */
   env?: Environment;
 }
 
@@ -30,7 +30,7 @@ export interface Synthesized {
   templatePath: string;
   /** The cloud assembly (manifest, templates, assets), shared by the run: read it, never write it. */
   outdir: string;
-  /** The stacks an option adds beside the service's, by the suffix of their name (`EdgeWaf`). */
+  /** The stacks an option adds beside the service's, by the suffix of their name. */
   beside: Record<string, { template: Template; templatePath: string }>;
   /** cdk-nag's AwsSolutions findings left unacknowledged anywhere in the app. */
   nagViolations: unknown[];

@@ -5,14 +5,15 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { callSources } from '../../infra/deploy-access/call-sources.ts';
 import { DRIFT_READS } from '../../infra/deploy-access/reads.ts';
 
-/** Types CloudFormation cannot drift-check (no read handler in their resource schemas): NOT_CHECKED. */
+/** Types CloudFormation cannot drift-check (no read handler in their resource schemas): NOT_CHECKED. An option's say so in its calls.json. */
 export const NOT_DRIFT_CHECKED = [
-  'AWS::Budgets::Budget',
   'AWS::IAM::Policy',
   'AWS::SNS::TopicPolicy',
   'AWS::CDK::Metadata',
+  ...[...callSources().types.values()].filter(({ driftReads }) => driftReads === null).map(({ type }) => type),
 ];
 
 /** The types of a synthesized template the deploy roles grant no drift read for, though it checks them. */

@@ -2,7 +2,7 @@
 // metrics under the dimensions it documents (aws-metrics.ts, and an option's own rows), and the
 // function, configured with the environment the template gives it, writes every PlantStore metric a
 // widget or alarm reads, with exactly those dimensions. Read by test/infra/telemetry-data.test.ts and
-// by each option's own check (test/infra/edge/).
+// by each option's own check (test/infra/<option>/).
 
 import { expect } from '@jest/globals';
 import { readConfig } from '../../handlers/lib/config.ts';

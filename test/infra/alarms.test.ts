@@ -1,4 +1,4 @@
-// Every alarm each template of the app can contain (the edge's: test/infra/edge/alarms.test.ts) watches a
+// Every alarm each template of the app can contain (an option's: its own tests) watches a
 // metric AWS documents, under dimensions naming this stack's resources, reaches someone when
 // alarmEmail is set, and has its section in docs/operations.md.
 
@@ -23,7 +23,6 @@ const TEMPLATES = {
   jwtAuthorizer: { jwtAuthorizer: 'true' },
   machineClient: { authRequiredScope: 'plants/read' },
   mailedMachineClient: { authRequiredScope: 'plants/read', alarmEmail: EMAIL },
-  budget: { monthlyBudgetUsd: '50', alarmEmail: EMAIL },
   customDomain: {
     domainName: 'api.example.com',
     certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0f1e2d3c-aaaa-bbbb-cccc-0123456789ab',
@@ -80,7 +79,7 @@ describe('every alarm of every template', () => {
 });
 
 describe('the documented-metrics table', () => {
-  it('has no row none of these templates reads (the edge’s rows are checked with the edge)', () => {
+  it('has no row none of these templates reads (an option’s rows are checked with the option)', () => {
     const read = each().flatMap(([, s]) => metricsRead(s));
     const unread = AWS_METRICS.flatMap(({ namespace, metrics }) =>
       metrics.filter((metric) => !read.some((m) => m.namespace === namespace && m.name === metric)),

@@ -48,7 +48,7 @@ function inside(group: string): string[] {
 describe('the architecture picture', () => {
   it('joins only nodes it declares', () => {
     const declared = new Set(picture.services.map((service) => service.id));
-    const ends = picture.edges.flatMap((edge) => [edge.lhsId, edge.rhsId]);
+    const ends = picture.edges.flatMap((link) => [link.lhsId, link.rhsId]);
 
     expect(ends.filter((id) => !declared.has(id))).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('the architecture picture', () => {
     const next = new Map(
       picture.edges.filter((e) => fn.has(e.lhsId) && fn.has(e.rhsId)).map((e) => [e.lhsId, e.rhsId]),
     );
-    const drawn = [picture.edges.find((edge) => edge.lhsId === 'api')?.rhsId];
+    const drawn = [picture.edges.find((link) => link.lhsId === 'api')?.rhsId];
     while (drawn.length < chain.length + 1 && next.has(drawn.at(-1) ?? '')) drawn.push(next.get(drawn.at(-1) ?? ''));
 
     expect(chain.length).toBeGreaterThan(1);

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Environment } from 'aws-cdk-lib';
 import { BOOTSTRAP_QUALIFIER_KEY, PERMISSIONS_BOUNDARY_KEY } from '../../infra/deploy-access/bootstrap/app-boundary.ts';
 import { boundaryName, qualifierOf, renderPolicy } from '../../infra/deploy-access/bootstrap/policies.ts';
+import { OPTIONS } from '../../infra/options.ts';
 import { ENVIRONMENT_TAG, stackRoleName } from '../../infra/stack-environment.ts';
 import { boundaryDecisions } from '../helpers/boundary.ts';
 import { synth } from '../helpers/cdk.ts';
@@ -18,6 +19,52 @@ const synthesize = async (context: Record<string, string>, env?: Environment) =>
 
 const name = boundaryName('dev');
 const template = await synthesize({ env: 'dev', [PERMISSIONS_BOUNDARY_KEY]: name });
+
+/** Each option's samples as the pipeline deploys them to dev, with the stacks they add beside the service's. */
+const SAMPLES = await Promise.all(
+  OPTIONS.flatMap(({ samples }) => samples).map(async ({ name: sample, context, region }) => ({
+    sample,
+    ...(await synth(
+      { env: 'dev', ...context, [PERMISSIONS_BOUNDARY_KEY]: name },
+      { env: { account: ACCOUNT, region: region ?? REGION } },
+    )),
+  })),
+);
+const BESIDE = SAMPLES.flatMap(({ sample, beside }) =>
+  Object.entries(beside).map(([suffix, { template }]) => ({ stack: `${sample}: ${suffix}`, template })),
+);
+
+if (SAMPLES.length > 0) {
+  describe.each(SAMPLES)('with $sample', ({ template: own }) => {
+    it("leaves every permission the stack gives its own roles within the environment's boundary", async () => {
+      const decisions = await boundaryDecisions(own, 'PlantStore-dev', 'dev');
+      expect(decisions.map(({ action }) => action)).toEqual(
+        expect.arrayContaining(['dynamodb:Query', 'logs:PutLogEvents']),
+      );
+      for (const each of decisions) expect(each).toEqual({ ...each, decision: 'Allowed' });
+    });
+  });
+}
+
+if (BESIDE.length > 0) {
+  it.each(BESIDE)(
+    "$stack: tags every resource that takes tags with the environment's: its execution policy creates only what carries the tag",
+    ({ template: beside }) => {
+      const tagged = Object.values(beside.toJSON().Resources as Record<string, { Properties?: { Tags?: unknown } }>)
+        .map(({ Properties }) => Properties?.Tags)
+        .filter((tags) => tags !== undefined);
+      expect(tagged.length).toBeGreaterThan(0);
+      for (const tags of tagged) {
+        expect(
+          Array.isArray(tags) ? tags : Object.entries(tags as object).map(([Key, Value]) => ({ Key, Value })),
+        ).toContainEqual({
+          Key: ENVIRONMENT_TAG,
+          Value: 'dev',
+        });
+      }
+    },
+  );
+}
 
 describe('the boundary named on the command line', () => {
   const roles = Object.values(template.findResources('AWS::IAM::Role'));
@@ -54,13 +101,6 @@ describe('the boundary named on the command line', () => {
       for (const resource of tagged(type)) expect(resource).toContain(`{"Key":"${ENVIRONMENT_TAG}","Value":"dev"}`);
     }
     for (const pool of tagged('AWS::Cognito::UserPool')) expect(pool).toContain(`"${ENVIRONMENT_TAG}":"dev"`);
-  });
-
-  it("tags the edge's web ACL stack in us-east-1 too: its execution policy creates only what carries the tag", async () => {
-    const { beside } = await synth({ env: 'dev', edge: 'true' }, { env: { account: ACCOUNT, region: REGION } });
-    const acls = Object.values(beside.EdgeWaf?.template.findResources('AWS::WAFv2::WebACL') ?? {});
-    expect(acls).toHaveLength(1);
-    for (const acl of acls) expect(acl.Properties.Tags).toEqual([{ Key: ENVIRONMENT_TAG, Value: 'dev' }]);
   });
 
   it("leaves every permission the stack gives its own roles (the IAM evaluator's decision)", async () => {

@@ -40,7 +40,7 @@ async function runApp(context: Record<string, unknown>, region?: string): Promis
     ...process.env,
     CDK_OUTDIR: outdir,
     CDK_CONTEXT_JSON: JSON.stringify({ 'aws:cdk:bundling-stacks': [], ...context }),
-    // What the CDK CLI passes from the profile: the edge needs a Region at synth.
+    // What the CDK CLI passes from the profile: an option may need a Region at synth.
     ...(region && { CDK_DEFAULT_REGION: region, CDK_DEFAULT_ACCOUNT: '123456789012' }),
   };
   const { code, stderr } = await promisify(execFile)(process.execPath, ['infra/app.ts'], { env }).then(
@@ -124,8 +124,8 @@ describe('another environment (-c env=dev)', () => {
     );
 
     // Disposable on request, and saying so as the app prints it for every synth (the production run
-    // above prints the retained kind). The edge's stack beside it is named after the environment's
-    // too: test/infra/edge/waf.test.ts.
+    // above prints the retained kind). A stack an option stands beside it is named after the
+    // environment's too: the option's own tests.
     const disposable = await synth({ env: 'dev', dev: 'true' });
     expect(basename(disposable.templatePath)).toBe('PlantStore-dev.template.json');
     expect(Object.values(disposable.template.findResources('AWS::DynamoDB::Table'))[0]?.DeletionPolicy).toBe('Delete');

@@ -79,19 +79,19 @@ describe('npm run token -- <user> --deployed', () => {
     expect(run.stdout + run.stderr).not.toContain(password);
   });
 
-  it('behind the edge, prints a call to the distribution, which the stack outputs as ApiUrl', async () => {
+  it('behind a front of an option, prints a call to it, which the stack outputs as ApiUrl', async () => {
     const outputs = JSON.parse(readFileSync(deployment.outputsFile, 'utf8'));
     for (const stack of Object.values(outputs) as Record<string, string>[]) {
-      stack.ApiUrl = 'https://d111111abcdef8.cloudfront.net/';
+      stack.ApiUrl = 'https://d111111abcdef8.cdn.example.net/';
     }
-    const outputsFile = join(tempDir('edge-outputs'), 'cdk-outputs.json');
+    const outputsFile = join(tempDir('front-outputs'), 'cdk-outputs.json');
     writeFileSync(outputsFile, JSON.stringify(outputs));
 
     const run = await runNpm('token', ['alice', '--deployed', '--outputs-file', outputsFile], env());
 
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(
-      'Call: curl -i -H "Authorization: Bearer $TOKEN" https://d111111abcdef8.cloudfront.net/plants',
+      'Call: curl -i -H "Authorization: Bearer $TOKEN" https://d111111abcdef8.cdn.example.net/plants',
     );
     expect(run.stderr).not.toContain('execute-api');
   });
@@ -318,7 +318,7 @@ describe('the deployed path end to end', () => {
     expect(reply.body).toEqual([{ name: 'Olive tree' }, { name: 'Lemon tree' }]);
   });
 
-  it('npm run smoke -- --deployed walks the stack where its links lead (ApiUrl, custom domain, proxy or edge) with a token of its pool, and checks the refusals', async () => {
+  it('npm run smoke -- --deployed walks the stack where its links lead (ApiUrl, custom domain, proxy or an option’s front) with a token of its pool, and checks the refusals', async () => {
     // The function behind an HTTP front as API Gateway would put it, at the outputs file's ApiUrl.
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -355,20 +355,20 @@ describe('the deployed path end to end', () => {
       });
       // Behind a proxy (-c publicBaseUrl), links lead there even when the stack has a custom domain.
       await smokePasses({ PublicBaseUrl: `${origin}/`, CustomDomainUrl: 'https://plants.example.com/' });
-      // Behind the edge (-c edge=true, outside us-east-1): walked at ApiUrl, the distribution, and the
-      // outputs of the web ACL's stack, which `cdk deploy --all` writes to the same file, are passed over.
+      // Behind an option's front with a stack beside the service's: walked at ApiUrl, and the outputs of
+      // the stack beside, which `cdk deploy --all` writes to the same file, are passed over.
       for (const stack of Object.values(outputs) as Record<string, string>[]) {
         delete stack.PublicBaseUrl;
         delete stack.CustomDomainUrl;
         stack.ApiUrl = `${origin}/`;
       }
-      outputs.PlantStoreEdgeWaf = {
-        PublishOutputFnGetAttEdgeWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/x/y',
+      outputs.PlantStoreBeside = {
+        PublishOutputFnGetAttBesideResourceArn: 'arn:aws:service:us-east-1:123456789012:resource/x',
       };
       await smokePasses({});
 
-      // As the pipeline runs it: a fresh runner (nothing kept), the environment named, the edge's web
-      // ACL stack still passed over, the smoke user's password read from its secret.
+      // As the pipeline runs it: a fresh runner (nothing kept), the environment named, the stack
+      // beside still passed over, the smoke user's password read from its secret.
       const runnerDir = tempDir('runner');
       const password = `${randomBytes(24).toString('base64url')}aA7!`;
       const secret = smokeSecretName('production');

@@ -97,8 +97,8 @@ const rows: [string, () => ApiEvent, Expected][] = [
   ['a CRLF header injection after the token', () => withAuthorization(`Bearer ${valid()}\r\nX-User: bob`), refused()],
   ['64 KB of spaces before a stray character', () => withAuthorization(`Bearer${' '.repeat(65536)}x y`), refused()],
   ['64 KB of spaces before a tab', () => withAuthorization(`Bearer${' '.repeat(65536)}\t`), refused()],
-  // Only the spellings the edge's per-token WAF key counts as the token (it folds runs of spaces
-  // but does not trim), and none that pushes the token past the 8 KB of headers WAF reads.
+  // Only one spelling of the token (a short run of spaces, nothing around it), and none that pushes
+  // the token past the first kilobytes of headers proxies and rate limiters read.
   [
     `the longest run of spaces taken after the scheme (${MAX_SPACES_AFTER_BEARER}), before an expired token`,
     () =>

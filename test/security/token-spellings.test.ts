@@ -1,7 +1,7 @@
 // One RS256 token has 48 spellings aws-jwt-verify would accept: its signature with or without `=`
 // padding, and with any value of the 4 unused bits of its last character. The verifier takes only
 // the canonical one (unpadded base64url, as issuers write it), so a token is one cache entry and one
-// key of the edge's per-token rate limit; the other 47 are refused as invalid tokens. An ECDSA
+// key of any per-token rate limit; the other 47 are refused as invalid tokens. An ECDSA
 // token has a second form that verifies, (r, n − s): taken, since issuers sign with either, and
 // one cache entry with the first.
 

@@ -1,5 +1,5 @@
 // Each of the function's environment variables is named in one module outside the tests,
-// handlers/lib/environment.ts (the opt-in edge's in its own folder, so that deleting the folder
+// handlers/lib/environment.ts (an option's in its own folder, so that deleting the folder
 // deletes the name): everything else writes and reads it through ENV or the writer, so a
 // rename is a compile error rather than a search. Prose (comments, help and error text) may
 // mention a name; a quoted name, an object key or a property access is a second home.

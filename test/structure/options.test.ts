@@ -1,6 +1,6 @@
-// Options are built on the service, never in it (infra/options.ts): no product file outside an option's
-// folder imports that folder, so removing an option never edits the product's code. The product is
-// every source file outside lab/, test/ and docs/.
+// Options are built on the service, never in it (infra/options.ts): no file outside an option's folders
+// (infra/<name>/ and its tests' test/infra/<name>/) imports them, tests included, so removing an option is
+// deleting its folders and never edits another file's code. The lab is its own room (lab/README.md).
 
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,19 +8,20 @@ import { expect, it } from '@jest/globals';
 import { importGraph, sourceFiles } from '../helpers/import-graph.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const NOT_PRODUCT = ['lab/', 'test/', 'docs/'];
 /** The folders infra/options.ts finds options in: those with an option.ts. */
-const OPTION_FOLDERS = readdirSync(new URL('../../infra/', import.meta.url), { recursive: true })
+const OPTIONS = readdirSync(new URL('../../infra/', import.meta.url), { recursive: true })
   .map(String)
   .filter((file) => file.endsWith('/option.ts'))
-  .map((file) => `infra/${file.slice(0, -'option.ts'.length)}`);
+  .map((file) => file.slice(0, -'/option.ts'.length));
 
-it.each(OPTION_FOLDERS)('no product file outside %s imports it', (folder) => {
+it.each(OPTIONS)('no file outside infra/%s/ and its tests imports them', (name) => {
+  const folders = [`infra/${name}/`, `test/infra/${name}/`];
+  const mine = (file: string) => folders.some((folder) => file.startsWith(folder));
   const files = sourceFiles(REPO);
-  expect(files.filter((file) => file.startsWith(folder)).length).toBeGreaterThan(0);
+  expect(files.filter((file) => file.startsWith(`infra/${name}/`)).length).toBeGreaterThan(0);
   const importing = [...importGraph(REPO, files)]
-    .filter(([file]) => !file.startsWith(folder) && !NOT_PRODUCT.some((room) => file.startsWith(room)))
-    .filter(([, targets]) => targets.some((target) => target.startsWith(folder)))
+    .filter(([file]) => !mine(file) && !file.startsWith('lab/'))
+    .filter(([, targets]) => targets.some(mine))
     .map(([file]) => file);
   expect(importing).toEqual([]);
 });

@@ -67,17 +67,17 @@ export function hasScope(payload: JwtPayload, requiredScope: readonly string[]):
 }
 
 /**
- * The longest run of spaces taken between `Bearer` and the token. RFC 6750 §2.1 allows a run and
- * the edge's per-token WAF key folds one (COMPRESS_WHITE_SPACE), so `Bearer  X` and `Bearer X`
- * are one key; a long run would push the token past the 8 KB of headers WAF inspects.
+ * The longest run of spaces taken between `Bearer` and the token. RFC 6750 §2.1 allows a run; a long
+ * one serves no client and would push the token past the first kilobytes of headers that proxies and
+ * rate limiters inspect.
  */
 export const MAX_SPACES_AFTER_BEARER = 8;
 
 /**
  * RFC 6750 §2.1 credentials: `Bearer`, matched case-insensitively (RFC 7235 §2.1), a short run of
- * spaces, one b64token, and nothing around them: a space before or after would make the header
- * another WAF key for the same token (WAF's key does not trim), so only the spelling WAF counts as
- * this token is taken. Scanned by hand rather than with one regex: a header is attacker-sized, and
+ * spaces, one b64token, and nothing around them: a space before or after would be another spelling
+ * of the same token to whatever keys on the header's text (a rate limit per token), so only the one
+ * spelling is taken. Scanned by hand rather than with one regex: a header is attacker-sized, and
  * patterns with adjacent space runs backtrack quadratically on long runs of spaces.
  */
 export function bearerToken(authorization: string | undefined): string {

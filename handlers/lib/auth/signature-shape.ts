@@ -87,7 +87,7 @@ export function refuseUnfitSignature({ header, signatureB64 }: DecomposedJwt, jw
  * aws-jwt-verify decodes a signature with Node's base64 decoder, which ignores `=` padding and the
  * unused low bits of the last character: an RS256 token verifies in 48 spellings (3 paddings × 16
  * values of those 4 bits). Each would count as another token wherever tokens are told apart by
- * their text (the verified-token cache, the edge's per-token rate limit in WAF), so only the one
+ * their text (the verified-token cache, a rate limit per token), so only the one
  * spelling RFC 7515 issuers write, unpadded base64url, is taken.
  */
 export function refuseNonCanonicalSignature(token: string): void {
@@ -103,7 +103,7 @@ export function refuseNonCanonicalSignature(token: string): void {
  * Both verify whenever one does (ECDSA has no low-S rule), and issuers sign with either: Node's
  * and OpenSSL's signers give s > n/2 about half the time, and cloud KMSs do not normalise, so
  * refusing the high form would refuse genuine tokens. The verified-token cache keys on this
- * spelling, so the two forms are one entry; WAF, which cannot compute n − s, sees two keys
+ * spelling, so the two forms are one entry; a limit keyed on the header's text sees two keys
  * (docs/reliability.md). Read from the unverified header: a token that lies about its `alg` gets
  * a key no verified token has.
  */

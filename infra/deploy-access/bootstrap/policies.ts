@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_TITLE } from '../../../handlers/lib/names.ts';
+import { OPTIONS } from '../../options.ts';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../stack-environment.ts';
 
 /**
@@ -80,13 +81,26 @@ export function annotatedPolicy(file: PolicyFile, environment: string, { account
         })
       : readFileSync(new URL(`${file}.json`, import.meta.url), 'utf8');
   const filled = text.replace(/\$\{(\w+)\}/g, (whole, name: string) => {
+    if (name === 'BesideSuffix') return JSON.stringify(BESIDE).slice(1, -1);
     const value = values[name];
     if (value === undefined) throw new Error(`${file}.json: unknown placeholder ${whole}`);
     // Inside a JSON string: a token or ARN never holds a quote, but say so rather than assume it.
     return JSON.stringify(value).slice(1, -1);
   });
-  return JSON.parse(filled) as { Version: string; Statement: (Record<string, unknown> & { Why?: string })[] };
+  const policy = JSON.parse(filled) as { Version: string; Statement: (Record<string, unknown> & { Why?: string })[] };
+  // A resource naming `${BesideSuffix}`: one per stack an option stands beside the service's, none without.
+  const suffixes = OPTIONS.flatMap(({ besideStacks }) => besideStacks ?? []).map(({ suffix }) => suffix);
+  for (const statement of policy.Statement) {
+    if (!Array.isArray(statement.Resource)) continue;
+    statement.Resource = (statement.Resource as string[]).flatMap((resource) =>
+      resource.includes(BESIDE) ? suffixes.map((suffix) => resource.replaceAll(BESIDE, suffix)) : [resource],
+    );
+  }
+  return policy;
 }
+
+/** Where a policy file names the suffix of a stack beside the service's (`${BesideSuffix}`). */
+const BESIDE = '\u0000beside\u0000';
 
 /**
  * The command that bootstraps `environment` (`$ACCOUNT`: the account id). No --custom-permissions-boundary:

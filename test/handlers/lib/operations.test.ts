@@ -1,5 +1,5 @@
-// The operation table's one route matcher, which the local server, the edge's middleware and its
-// CloudFront function share: a request's method and path to the operation API Gateway would route.
+// The operation table's one route matcher, which the local server and an option's front share: a
+// request's method and path to the operation API Gateway would route.
 
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -58,8 +58,8 @@ describe('a path variable', () => {
     );
   });
 
-  // CloudFront Functions' runtime has ES 5.1's regular expressions, with some later features.
-  it('is written without lookaround or Unicode property escapes, for CloudFront Functions', () => {
+  // A front's request function may run on an ES 5.1 runtime, whose regular expressions have neither.
+  it('is written without lookaround or Unicode property escapes, for an ES 5.1 runtime', () => {
     expect(pattern.source).not.toMatch(/\(\?[=!<]|\\[pP]\{/);
     expect(pattern.flags).toBe('');
   });

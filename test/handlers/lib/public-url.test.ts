@@ -43,11 +43,11 @@ describe('linkBase', () => {
   it('is the host PUBLIC_HOST_HEADER names, when configured and a plain host name, else none', () => {
     const fronted = { ...API_GATEWAY, publicHostHeader: 'x-front-host' };
     const host = (value: string) => httpApiEvent({ headers: { 'x-front-host': value } });
-    expect(linkBase(host('d111111abcdef8.cloudfront.net'), fronted)).toBe('https://d111111abcdef8.cloudfront.net');
+    expect(linkBase(host('d111111abcdef8.cdn.example.net'), fronted)).toBe('https://d111111abcdef8.cdn.example.net');
     expect(linkBase(host('evil.example/x>; rel="prev", <https://evil.example'), fronted)).toBeUndefined();
     expect(linkBase(httpApiEvent(), fronted)).toBeUndefined();
     // Unconfigured, the header is nobody's to trust.
-    expect(linkBase(host('d111111abcdef8.cloudfront.net'), API_GATEWAY)).toBe(
+    expect(linkBase(host('d111111abcdef8.cdn.example.net'), API_GATEWAY)).toBe(
       'https://api1234567.execute-api.eu-west-1.amazonaws.com',
     );
   });

@@ -1,4 +1,4 @@
-// A catch-all route (an HTTP API's `$default`, a Lambda function URL, which has no routes) sends
+// A catch-all route (an HTTP API's `$default`, or a front's that forwards every path) sends
 // every request to the function, which routes it by the operation table as API Gateway would, and
 // the headers a front is configured to set: the token (AUTH_TOKEN_HEADER) and the host clients called
 // (PUBLIC_HOST_HEADER). Real RS256 tokens, dynalite, every answer checked against openapi.yaml.
@@ -14,7 +14,7 @@ import { type Service, startService } from '../../helpers/service.ts';
 
 const TOKEN_HEADER = 'x-caller-token';
 const HOST_HEADER = 'x-front-host';
-const FRONT = 'd111111abcdef8.cloudfront.net';
+const FRONT = 'd111111abcdef8.cdn.example.net';
 let service: Service;
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => service?.stop());
 
-/** A request to the catch-all route, as a function URL or `$default` delivers it. */
+/** A request to the catch-all route, as `$default` (or a front forwarding every path) delivers it. */
 function catchAll(method: string, path: string, headers: Record<string, string>): APIGatewayProxyEventV2 {
   const event = httpApiEvent({ headers });
   return {

@@ -8,6 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { qualifierOf } from '../../../infra/deploy-access/bootstrap/policies.ts';
 import { CallsError } from '../../../infra/deploy-access/call-sources.ts';
 import { type Call, callsOf, type TemplateJson } from '../../../infra/deploy-access/calls.ts';
+import { OPTIONS } from '../../../infra/options.ts';
 import { defaultStackName } from '../../../infra/stack-environment.ts';
 import { synthAccess } from '../../helpers/access-stack.ts';
 import { synth } from '../../helpers/cdk.ts';
@@ -22,19 +23,19 @@ import {
 } from '../../helpers/deploy-calls.ts';
 import { ACCOUNT, REGION } from '../../helpers/iam.ts';
 
-/** Each flag that adds resources, as `cdk deploy` would synthesize it; the edge with the Region it needs. */
+/** Each flag that adds resources, as `cdk deploy` would synthesize it; each option's samples, with the Region they need. */
 const FLAGS: [string, Record<string, string>, string?][] = [
   ['default', {}],
   ['dev=true (env=dev)', { env: 'dev', dev: 'true' }],
-  ['edge=true outside us-east-1', { edge: 'true' }, REGION],
-  ['edge=true in us-east-1', { edge: 'true' }, 'us-east-1'],
   ['jwtAuthorizer=true', { jwtAuthorizer: 'true' }],
   ['authRequiredScope', { authRequiredScope: 'plants/read' }],
-  ['monthlyBudgetUsd with alarmEmail', { monthlyBudgetUsd: '10', alarmEmail: 'ops@example.com' }],
   [
     'domainName with certificateArn',
     { domainName: 'api.example.com', certificateArn: `arn:aws:acm:${REGION}:${ACCOUNT}:certificate/abc` },
   ],
+  ...OPTIONS.flatMap(({ samples }) =>
+    samples.map(({ name, context, region }): [string, Record<string, string>, string?] => [name, context, region]),
+  ),
 ];
 
 interface Deployed {
@@ -45,7 +46,8 @@ interface Deployed {
   template: TemplateJson;
 }
 
-/** Every stack of every flag's app: the service's, and the web ACL's beside it in us-east-1. */
+/** Every stack of every flag's app: the service's, and any an option adds beside it, in the Region it names. */
+const BESIDE = OPTIONS.flatMap(({ besideStacks }) => besideStacks ?? []);
 const stacks: Deployed[] = [];
 for (const [flags, context, region] of FLAGS) {
   const synthesized = await synth(context, region ? { env: { account: ACCOUNT, region } } : {});
@@ -65,7 +67,7 @@ for (const [flags, context, region] of FLAGS) {
       name: `${flags}: ${stackName}${suffix}`,
       environment,
       stackName: `${stackName}${suffix}`,
-      region: 'us-east-1',
+      region: BESIDE.find((each) => each.suffix === suffix)?.region ?? own,
       template,
     });
   }

