@@ -126,7 +126,8 @@ describe('the release workflow', () => {
   });
 
   it('fails naming CHANGELOG.md when it has no section, or an empty one, for the version, and releases nothing', () => {
-    const empty = CHANGELOG.replace('## [Unreleased]\n', '## [Unreleased]\n\n## [9.9.9] - 2027-01-01\n');
+    // An empty section right before the first released one, whatever [Unreleased] holds.
+    const empty = CHANGELOG.replace(/^## \[\d+\.\d+\.\d+\]/m, '## [9.9.9] - 2027-01-01\n\n$&');
     for (const [name, changelog] of [
       ['missing', CHANGELOG],
       ['empty', empty],
