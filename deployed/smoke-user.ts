@@ -7,13 +7,8 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { DeployedUserError } from './cognito.ts';
 
-export interface SecretUser {
-  username: string;
-  password: string;
-}
-
 /** `{"username", "password"}` from the secret; anything else is refused naming the secret, not its value. */
-export async function readSecretUser(secrets: SecretsManagerClient, secretId: string): Promise<SecretUser> {
+export async function readSecretUser(secrets: SecretsManagerClient, secretId: string) {
   let SecretString: string | undefined;
   try {
     ({ SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId })));

@@ -1,7 +1,6 @@
 // The data CLI's add, list and remove.
 
 import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { groupsOf } from '../../handlers/lib/groups.ts';
 import { accessiblePartitions, groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 import { newPlantId } from '../../handlers/lib/plant-item.ts';
 import { validateRow, whoseOf } from '../data/plant-row.ts';
@@ -10,6 +9,7 @@ import { type PlantItem, plantFromItem, storedItem } from '../store/table.ts';
 import { escapeControls } from '../terminal-text.ts';
 import { UsageError } from './args.ts';
 import type { Target } from './connect.ts';
+import { parseGroups } from './local-token.ts';
 
 export interface CommandFlags {
   tag?: string | undefined;
@@ -66,7 +66,7 @@ export const list: Command = {
     if (flags.groups !== undefined && owner === undefined) {
       throw new UsageError('--groups goes with an owner: list <owner> --groups G,H lists what the API shows them');
     }
-    const groups = flags.groups === undefined ? undefined : tokenGroups(flags.groups);
+    const groups = flags.groups === undefined ? undefined : parseGroups(flags.groups);
     return async (target) => {
       const partitions =
         owner !== undefined
@@ -90,20 +90,6 @@ export const list: Command = {
     };
   },
 };
-
-/** Group names as a token's groups claim would carry them, checked and ordered as the API reads them. */
-function tokenGroups(text: string): string[] {
-  const names = text
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  try {
-    if (names.length === 0) throw new Error();
-    return groupsOf({ groups: names }, 'groups');
-  } catch {
-    throw new UsageError('--groups takes group names separated by commas, as a token names them: --groups a,b');
-  }
-}
 
 /** Which partitions a list read, in its order, and what the API shows that the list did not. */
 function listed(owner: string | undefined, group: string | undefined, groups: string[] | undefined): string {

@@ -32,12 +32,10 @@ export interface Store {
 }
 
 /**
- * Which stores may get a missing table created: `embedded`, the data CLI's own dynalite only (a misspelt
- * --table elsewhere is an error), or `emulator`, also moto and the like; never a real AWS endpoint.
+ * `createIn`: which stores may get a missing table created: `embedded`, the data CLI's own dynalite only (a
+ * misspelt --table elsewhere is an error), or `emulator`, also moto and the like; never a real AWS endpoint.
  */
-export type CreateTableIn = 'embedded' | 'emulator';
-
-export async function openStore(options: StoreOptions, createIn: CreateTableIn = 'emulator'): Promise<Store> {
+export async function openStore(options: StoreOptions, createIn: 'embedded' | 'emulator' = 'emulator'): Promise<Store> {
   const embedded = options.endpoint ? undefined : await startDynalite(options.dataDir);
   const endpoint = options.endpoint ?? embedded?.endpoint ?? '';
   const raw = new DynamoDBClient({
