@@ -137,13 +137,10 @@ interface FunctionResult {
   isBase64Encoded?: boolean;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `21/Nov/2026:12:00:00 +0000`, the common log format time of `requestContext.time`. */
+/** `21/Nov/2026:12:00:00 +0000`, the common log format time of `requestContext.time`, from `Sat, 21 Nov 2026 12:00:00 GMT`. */
 export function clfTime(date: Date): string {
-  const day = `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}`;
-  return `${day}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+  const [, day, month, year, time] = date.toUTCString().split(' ');
+  return `${day}/${month}/${year}:${time} +0000`;
 }
 
 /** X-Ray trace header as API Gateway adds it: `Root=1-<epoch seconds hex>-<96 random bits hex>`. */
