@@ -12,13 +12,7 @@ import {
 } from '@aws-sdk/client-iam';
 import { type Call, callsOf, type TemplateJson } from '../infra/deploy-access/calls.ts';
 
-/** One stack of a cloud assembly, where it deploys, and the role CloudFormation will use. */
-export interface StackToCheck {
-  stackName: string;
-  region: string;
-  roleArn: string;
-  template: TemplateJson;
-}
+type StackToCheck = ReturnType<typeof stacksIn>[number];
 
 /** A call the role may not make, as IAM decided it. */
 export interface Denial {
@@ -31,8 +25,8 @@ export interface Denial {
   boundary: boolean;
 }
 
-/** The stacks of the cloud assembly in `dir`, as `cdk deploy` would deploy them with this account. */
-export function stacksIn(dir: string, account: string, partition: string, defaultRegion: string): StackToCheck[] {
+/** The stacks of the cloud assembly in `dir`, as `cdk deploy` would deploy them with this account, and the role CloudFormation will use. */
+export function stacksIn(dir: string, account: string, partition: string, defaultRegion: string) {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
     artifacts: Record<string, { type: string; environment?: string; properties?: Record<string, string> }>;
   };
