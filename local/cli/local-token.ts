@@ -77,7 +77,7 @@ function groupsFor(subject: string, flag: string | undefined, none: boolean): st
   return [...(DEMO_USERS.find(({ user }) => user === subject)?.groups ?? [])];
 }
 
-/** `--groups a,b`, checked and ordered as the API reads a token's groups: for local tokens, the list and the pool. */
+/** `--groups a,b`, checked as the API checks a token's groups: for local tokens, the list and the pool. */
 export function parseGroups(text: string): string[] {
   const names = text
     .split(',')
@@ -85,7 +85,8 @@ export function parseGroups(text: string): string[] {
     .filter(Boolean);
   try {
     if (names.length === 0) throw new Error();
-    return groupsOf({ groups: names }, 'groups');
+    groupsOf({ groups: names }, 'groups');
+    return names;
   } catch {
     throw new UsageError('--groups takes group names separated by commas, as a token names them: --groups a,b');
   }

@@ -61,7 +61,8 @@ export const list: Command = async (args, flags) => {
   if (flags.groups !== undefined && owner === undefined) {
     throw new UsageError('--groups goes with an owner: list <owner> --groups G,H lists what the API shows them');
   }
-  const groups = flags.groups === undefined ? undefined : parseGroups(flags.groups);
+  // Deduplicated and sorted as the API reads a token's groups (handlers/lib/groups.ts).
+  const groups = flags.groups === undefined ? undefined : [...new Set(parseGroups(flags.groups))].sort();
   return async (target) => {
     const partitions =
       owner !== undefined
