@@ -122,13 +122,7 @@ function isLocalServer(localDir: string, url: URL): boolean {
   return server !== undefined && (isLoopbackHost(url.hostname) || new URL(server.origin).hostname === url.hostname);
 }
 
-function findServerOn(localDir: string, port: number): ServerRecord | undefined {
-  try {
-    return findServer(localDir, port);
-  } catch {
-    return undefined;
-  }
-}
+const findServerOn = (localDir: string, port: number) => runningServers(localDir).find((s) => s.port === port);
 
 /** A token exactly as `npm run token -- <user> --port N` mints it. */
 function mintToken(user: string, port: number): string {
