@@ -7,19 +7,14 @@ import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDura
 import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../server/options.ts';
 import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
 import { DEMO_USERS } from '../store/demo.ts';
-import { UsageError } from './args.ts';
-
-/** The token CLI's flags, as given on its command line. */
-export interface LocalTokenFlags {
-  port?: string | undefined;
-  groups?: string | undefined;
-  'no-groups'?: boolean | undefined;
-  ttl?: string | undefined;
-  scope?: string | undefined;
-}
+import { type Flags, UsageError } from './args.ts';
 
 /** The token, and a line saying what it is and for which server (the token CLI prints it on stderr). */
-export function mintLocalToken(subject: string, flags: LocalTokenFlags, env = process.env) {
+export function mintLocalToken(
+  subject: string,
+  flags: Flags<'port' | 'groups' | 'ttl' | 'scope', 'no-groups'>,
+  env = process.env,
+) {
   const localDir = localDirOf(env);
   const { port, server, source } = targetOf(localDir, flags.port, env);
   if (server && !server.issuer) {

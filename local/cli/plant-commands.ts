@@ -7,18 +7,11 @@ import { validateRow, whoseOf } from '../data/plant-row.ts';
 import { batchWrite, deleteRequest, putRequest } from '../store/batch-write.ts';
 import { type PlantItem, plantFromItem, storedItem } from '../store/table.ts';
 import { escapeControls } from '../terminal-text.ts';
-import { UsageError } from './args.ts';
+import { type Flags, UsageError } from './args.ts';
 import type { Target } from './connect.ts';
 import { parseGroups } from './local-token.ts';
 
-export interface CommandFlags {
-  tag?: string | undefined;
-  group?: string | undefined;
-  groups?: string | undefined;
-  all?: boolean | undefined;
-  json?: boolean | undefined;
-  'skip-invalid'?: boolean | undefined;
-}
+type CommandFlags = Flags<'tag' | 'group' | 'groups', 'all' | 'json' | 'skip-invalid'>;
 
 /** Checks the command line, then returns the work to do on a store (or an exit code at once). */
 export type Command = (args: string[], flags: CommandFlags) => Promise<((target: Target) => Promise<number>) | number>;

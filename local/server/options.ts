@@ -26,15 +26,10 @@ export const LOCAL_JWKS_TIMEOUT_MS = 10_000;
 export const localDirOf = (env: NodeJS.ProcessEnv) => resolve(env.PLANTS_LOCAL_DIR || join(REPO_ROOT, '.local'));
 export const issuerDirOf = (localDir: string) => join(localDir, 'issuer');
 
-export interface StoreFlags {
-  endpoint?: string | undefined;
-  region?: string | undefined;
-  table?: string | undefined;
-  'data-dir'?: string | undefined;
-}
+export type StoreFlags = Partial<Record<'endpoint' | 'region' | 'table' | 'data-dir', string>>;
 
 export function readServerOptions(
-  flags: StoreFlags & { port?: string | undefined; host?: string | undefined },
+  flags: StoreFlags & Partial<Record<'port' | 'host', string>>,
   env: NodeJS.ProcessEnv,
 ) {
   return {
