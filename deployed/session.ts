@@ -1,11 +1,10 @@
 // A deployed stack's outputs and an access token for one of its users (AWS SDK default credentials).
 
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { COGNITO_GROUPS_CLAIM } from '../handlers/lib/config.ts';
 import { explainAwsError } from './aws-errors.ts';
-import { addToGroups, DeployedUserError, ensureUser, givePassword, signIn } from './cognito.ts';
-import { readSecretUser, setUpCommand } from './smoke-user.ts';
+import { addToGroups, DeployedUserError, ensureUser, signIn } from './cognito.ts';
+import { secretUser } from './smoke-user.ts';
 import { stackOutputs } from './stack-outputs.ts';
 
 export interface DeployedSessionOptions {
@@ -63,24 +62,5 @@ export async function deployedSession(options: DeployedSessionOptions) {
     throw explainAwsError(error, outputs);
   } finally {
     cognito.destroy();
-  }
-}
-
-async function secretUser(
-  cognito: CognitoIdentityProviderClient,
-  userPoolId: string,
-  region: string,
-  secretId: string,
-  options: DeployedSessionOptions,
-) {
-  const secrets = new SecretsManagerClient({ region });
-  try {
-    const user = await readSecretUser(secrets, secretId);
-    // An administrator's one call per pool (and after each rotation); never the pipeline's.
-    if (options.setPassword) await givePassword(cognito, userPoolId, user.username, user.password, { create: true });
-    const whenRefused = `${user.username} does not sign in to user pool ${userPoolId} with the password in secret ${secretId}: an administrator gives it that password once, ${setUpCommand(secretId, options.environment)}`;
-    return { ...user, created: false, passwordFile: `secret ${secretId}`, whenRefused };
-  } finally {
-    secrets.destroy();
   }
 }
