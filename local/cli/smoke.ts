@@ -122,7 +122,9 @@ function isLocalServer(localDir: string, url: URL): boolean {
   return server !== undefined && (isLoopbackHost(url.hostname) || new URL(server.origin).hostname === url.hostname);
 }
 
-const findServerOn = (localDir: string, port: number) => runningServers(localDir).find((s) => s.port === port);
+function findServerOn(localDir: string, port: number): ServerRecord | undefined {
+  return runningServers(localDir).find((server) => server.port === port);
+}
 
 /** A token exactly as `npm run token -- <user> --port N` mints it. */
 function mintToken(user: string, port: number): string {
