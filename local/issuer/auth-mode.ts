@@ -11,10 +11,7 @@ import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDura
  * (what `npm run token` needs to mint for the server) and demo users' `tokens`. */
 export type AuthMode = Awaited<ReturnType<typeof startLocalIssuer>> | ReturnType<typeof externalIssuer>;
 
-export interface DemoUser {
-  user: string;
-  groups: readonly string[];
-}
+export type DemoUser = { user: string; groups: readonly string[] };
 
 /**
  * The groups claim the local issuer writes, read by the handler's own rule: AUTH_GROUPS_CLAIM, else
