@@ -31,22 +31,13 @@ export interface SmokeOptions {
    * default, since the function answers `{error, message}` and its challenge.
    */
   gatewayRefusals?: boolean;
-  /** The walk fails beyond this many pages rather than run on. */
-  maxPages?: number;
   fetch?: typeof fetch;
 }
 
-export interface SmokeSummary {
-  url: string;
-  pages: number;
-  plants: number;
-  /** How the API wrote its next links: absolute (usable as-is), relative, or none (one page). */
-  links: 'absolute' | 'relative' | 'none';
-  /** Who refused the bad tokens: the function, or API Gateway's JWT authorizer (-c jwtAuthorizer=true). */
-  refusedBy: 'function' | 'gateway';
-  statuses: Record<string, number>;
-  latencyMs: { p50: number; max: number; requests: number };
-}
+export type SmokeSummary = Awaited<ReturnType<typeof runSmoke>>;
+
+/** The walk fails beyond this many pages rather than run on. */
+const MAX_PAGES = 1000;
 
 interface Reply {
   status: number;
@@ -54,11 +45,12 @@ interface Reply {
   body: string;
 }
 
-export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
-  const { token, log = () => {}, limit = 2, maxPages = 1000, fetch: fetchImpl = fetch } = options;
+export async function runSmoke(options: SmokeOptions) {
+  const { token, log = () => {}, limit = 2, fetch: fetchImpl = fetch } = options;
   const statuses: Record<string, number> = {};
   const times: number[] = [];
-  let refusedBy: SmokeSummary['refusedBy'] = 'function';
+  // Who refused the bad tokens: the function, or API Gateway's JWT authorizer (-c jwtAuthorizer=true).
+  let refusedBy = 'function' as 'function' | 'gateway';
 
   /** One request, timed, counted and checked against openapi.yaml; any failure names `check`. */
   async function call(check: SmokeCheck, url: URL, bearer: string | undefined): Promise<Reply> {
@@ -107,9 +99,10 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeSummary> {
   const first = plantsUrl(options.url, { limit });
   let pages = 0;
   let plants = 0;
-  let links: SmokeSummary['links'] = 'none';
+  // How the API wrote its next links: absolute (usable as-is), relative, or none (one page).
+  let links: 'absolute' | 'relative' | 'none' = 'none';
   const readPage = (url: URL) => {
-    if (pages >= maxPages) throw new SmokeFailure('walk', `more than ${maxPages} pages at limit ${limit}`);
+    if (pages >= MAX_PAGES) throw new SmokeFailure('walk', `more than ${MAX_PAGES} pages at limit ${limit}`);
     pages += 1;
     return call('walk', url, token);
   };

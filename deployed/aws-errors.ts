@@ -3,22 +3,14 @@
 import type { StackOutputs } from './outputs.ts';
 
 /** Node's codes for an AWS endpoint that cannot be reached: no network, no DNS, a proxy in the way. */
-const NETWORK_ERRORS = [
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-];
+const NETWORK_ERRORS = /^(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH)$/;
 
 /** The error to show for `error`, met while working on the stack of `outputs`. */
 export function explainAwsError(error: unknown, outputs: Pick<StackOutputs, 'stackName' | 'region' | 'file'>): unknown {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
   const where = `stack ${outputs.stackName} in ${outputs.region} (from ${outputs.file})`;
   const { code = '', hostname } = (error ?? {}) as { code?: string; hostname?: string };
-  if (NETWORK_ERRORS.includes(code)) {
+  if (NETWORK_ERRORS.test(code)) {
     const host = hostname ? ` ${hostname}` : '';
     return new Error(`Cannot reach AWS for ${where} (${code}${host}): check your network connection, proxy or VPN`);
   }

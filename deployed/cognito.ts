@@ -26,19 +26,14 @@ export class DeployedUserError extends Error {
  */
 export const poolUsername = (user: string) => (user.includes('@') ? user : `${user}@example.com`);
 
-export interface PoolUser {
-  username: string;
-  sub: string;
-}
-
-export async function findUser(cognito: CognitoIdentityProviderClient, userPoolId: string, username: string) {
+async function findUser(cognito: CognitoIdentityProviderClient, userPoolId: string, username: string) {
   try {
     const { UserAttributes } = await cognito.send(
       new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }),
     );
     const sub = UserAttributes?.find(({ Name }) => Name === 'sub')?.Value;
     if (!sub) throw new Error(`Cognito returned no sub for ${username}`);
-    return { username, sub } satisfies PoolUser;
+    return { username, sub };
   } catch (error) {
     if (error instanceof UserNotFoundException) return undefined;
     throw error;
@@ -57,12 +52,6 @@ export async function subOf(cognito: CognitoIdentityProviderClient, userPoolId: 
   return found.sub;
 }
 
-export interface EnsuredUser extends PoolUser {
-  password: string;
-  passwordFile: string;
-  created: boolean;
-}
-
 /** The user with a password this machine keeps: created when absent; one made elsewhere needs `resetPassword`. */
 export async function ensureUser(
   cognito: CognitoIdentityProviderClient,
@@ -72,7 +61,7 @@ export async function ensureUser(
     user,
     resetPassword,
   }: { userPoolId: string; localDir: string; user: string; resetPassword: boolean },
-): Promise<EnsuredUser> {
+) {
   const username = poolUsername(user);
   const passwordFile = passwordFileOf(localDir, userPoolId, username);
   const existing = await findUser(cognito, userPoolId, username);
@@ -92,7 +81,6 @@ export async function ensureUser(
   return { ...found, password, passwordFile, created: !existing };
 }
 
-/** Adds the user to each group, creating groups that don't exist; groups they are in stay. */
 /** Gives the user `password` as permanent (no first sign-in challenge), creating it first, unmailed, if `create`. */
 export async function givePassword(
   cognito: CognitoIdentityProviderClient,
@@ -128,6 +116,7 @@ export async function givePassword(
   );
 }
 
+/** Adds the user to each group, creating groups that don't exist; groups they are in stay. */
 export async function addToGroups(
   cognito: CognitoIdentityProviderClient,
   userPoolId: string,

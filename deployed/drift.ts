@@ -1,6 +1,7 @@
 // CloudFormation drift detection on a deployed stack: each resource changed or deleted outside
 // CloudFormation, as CloudFormation compares its live properties with the template's.
 
+import { setTimeout } from 'node:timers/promises';
 import {
   type CloudFormationClient,
   DescribeStackDriftDetectionStatusCommand,
@@ -13,35 +14,6 @@ import {
 /** How long one stack's detection may take (AWS: "up to several minutes"), and how often it is asked. */
 export const DRIFT_WAIT = { timeoutMs: 5 * 60_000, pollMs: 5_000 };
 
-export interface Wait {
-  timeoutMs: number;
-  pollMs: number;
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export interface Resource {
-  logicalId: string;
-  type: string;
-}
-
-export interface DriftedResource extends Resource {
-  /** MODIFIED or DELETED since the deploy; UNKNOWN: not checkable this time (`reason` says why). */
-  status: string;
-  reason: string | undefined;
-  /** Each property that differs: its path in the template (`/DefaultRouteSettings/ThrottlingRateLimit`). */
-  differences: { path: string; expected: string; actual: string }[];
-}
-
-export interface StackDrift {
-  drifted: DriftedResource[];
-  /** Of a type drift detection does not support (NOT_CHECKED). */
-  notChecked: Resource[];
-  inSync: number;
-  /** DETECTION_FAILED's reason (a read the caller may not make, say): the other results still stand. */
-  failure: string | undefined;
-}
-
 export class DriftTimeoutError extends Error {
   override name = 'DriftTimeoutError';
 }
@@ -49,14 +21,20 @@ export class DriftTimeoutError extends Error {
 /** What the check reports of a resource CloudFormation checked: changed, deleted, or not checkable this time. */
 const DRIFTED = ['MODIFIED' as const, 'DELETED' as const, 'UNKNOWN' as const];
 
-const realWait: Wait = { ...DRIFT_WAIT, now: Date.now, sleep: (ms) => new Promise((done) => setTimeout(done, ms)) };
+const realWait = { ...DRIFT_WAIT, now: Date.now, sleep: (ms: number): Promise<unknown> => setTimeout(ms) };
+export type StackDrift = Awaited<ReturnType<typeof detectDrift>>;
 
-/** Starts drift detection on `stackName`, waits for it (`wait`, for tests), and reads what it found. */
+/**
+ * Starts drift detection on `stackName`, waits for it (`wait`, for tests), and reads what it found: each
+ * resource MODIFIED, DELETED or UNKNOWN (not checkable this time: `reason` says why) with each property's
+ * path in the template; those of a type drift detection does not check; and DETECTION_FAILED's reason (a
+ * read the caller may not make, say), beside which the other results still stand.
+ */
 export async function detectDrift(
   cloudformation: CloudFormationClient,
   stackName: string,
-  wait: Partial<Wait> = {},
-): Promise<StackDrift> {
+  wait: Partial<typeof realWait> = {},
+) {
   const { timeoutMs, pollMs, now, sleep } = { ...realWait, ...wait };
   const { StackDriftDetectionId } = await cloudformation.send(new DetectStackDriftCommand({ StackName: stackName }));
   const deadline = now() + timeoutMs;
@@ -72,7 +50,7 @@ export async function detectDrift(
     detection = await status();
   }
 
-  const drifted: DriftedResource[] = [];
+  const drifted = [];
   const filter = { StackName: stackName, StackResourceDriftStatusFilters: DRIFTED };
   for await (const page of paginateDescribeStackResourceDrifts({ client: cloudformation }, filter)) {
     for (const drift of page.StackResourceDrifts ?? []) {
@@ -90,7 +68,7 @@ export async function detectDrift(
     }
   }
   // Which resources were not checked, only the stack's list says (DescribeStackResourceDrifts leaves them out).
-  const notChecked: Resource[] = [];
+  const notChecked: { logicalId: string; type: string }[] = [];
   let inSync = 0;
   for await (const page of paginateListStackResources({ client: cloudformation }, { StackName: stackName })) {
     for (const { LogicalResourceId, ResourceType, DriftInformation } of page.StackResourceSummaries ?? []) {

@@ -13,21 +13,7 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 export const BASE_URL_OUTPUTS = ['PublicBaseUrl', 'CustomDomainUrl', 'ApiUrl'] as const;
 
-export interface StackOutputs {
-  stackName: string;
-  /** The file they were read from, for messages. */
-  file: string;
-  region: string;
-  apiUrl: string;
-  /** Where clients call and next links point: the first of BASE_URL_OUTPUTS the stack has (ends in `/`). */
-  baseUrl: string;
-  tableName: string;
-  /** Absent when the stack verifies an external issuer's tokens (no user pool). */
-  userPoolId: string | undefined;
-  appClientId: string | undefined;
-  /** Present when the stack requires a scope: users' tokens are then refused with 403. */
-  machineClientId: string | undefined;
-}
+export type StackOutputs = ReturnType<typeof stackOutputsOf>;
 
 /** Thrown when there is nothing to read: the message is the one line a user needs. */
 export class OutputsError extends Error {
@@ -51,7 +37,7 @@ export function defaultOutputsFile(): string {
 }
 
 /** `given`: as typed (relative to INIT_CWD); `environment` (--env): whose stack, else the file must hold one. */
-export function readOutputs(given?: string, environment?: string): StackOutputs {
+export function readOutputs(given?: string, environment?: string) {
   const file = given === undefined ? defaultOutputsFile() : resolve(process.env.INIT_CWD ?? process.cwd(), given);
   const near = relative(process.cwd(), file);
   const shown = near && !near.startsWith('..') ? near : file;
@@ -82,12 +68,7 @@ export function readOutputs(given?: string, environment?: string): StackOutputs 
 }
 
 /** One stack's outputs (`OutputKey` → `OutputValue`), wherever they were read: `shown` says where. */
-export function stackOutputsOf(
-  stackName: string,
-  outputs: Record<string, string>,
-  file: string,
-  shown: string,
-): StackOutputs {
+export function stackOutputsOf(stackName: string, outputs: Record<string, string>, file: string, shown: string) {
   const { ApiUrl: apiUrl, TableName: tableName } = outputs;
   if (!apiUrl || !tableName) {
     throw new OutputsError(`${shown} has no ApiUrl or TableName for stack ${stackName}: is it this project's stack?`);
@@ -97,10 +78,13 @@ export function stackOutputsOf(
     file,
     region: outputs.Region ?? regionOf(apiUrl, outputs.UserPoolId, shown),
     apiUrl,
+    // Where clients call and next links point (ends in `/`).
     baseUrl: BASE_URL_OUTPUTS.map((name) => outputs[name]).find(Boolean) ?? apiUrl,
     tableName,
+    // Absent when the stack verifies an external issuer's tokens (no user pool).
     userPoolId: outputs.UserPoolId,
     appClientId: outputs.AppClientId,
+    // Present when the stack requires a scope: users' tokens are then refused with 403.
     machineClientId: outputs.MachineClientId,
   };
 }

@@ -12,27 +12,13 @@ import {
 } from '@aws-sdk/client-iam';
 import { type Call, callsOf, type TemplateJson } from '../infra/deploy-access/calls.ts';
 
-/** One stack of a cloud assembly, where it deploys, and the role CloudFormation will use. */
-export interface StackToCheck {
-  stackName: string;
-  region: string;
-  roleArn: string;
-  template: TemplateJson;
-}
+type StackToCheck = ReturnType<typeof stacksIn>[number];
 
 /** A call the role may not make, as IAM decided it. */
-export interface Denial {
-  stackName: string;
-  call: Call;
-  decision: string;
-  /** The statements that denied it explicitly (policy id and position), when one did. */
-  deniedBy: string[];
-  /** False when the role's permissions boundary refuses it. */
-  boundary: boolean;
-}
+export type Denial = Awaited<ReturnType<typeof deniedCalls>>[number];
 
-/** The stacks of the cloud assembly in `dir`, as `cdk deploy` would deploy them with this account. */
-export function stacksIn(dir: string, account: string, partition: string, defaultRegion: string): StackToCheck[] {
+/** The stacks of the cloud assembly in `dir`, as `cdk deploy` would deploy them with this account, and the role CloudFormation will use. */
+export function stacksIn(dir: string, account: string, partition: string, defaultRegion: string) {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
     artifacts: Record<string, { type: string; environment?: string; properties?: Record<string, string> }>;
   };
@@ -64,21 +50,23 @@ export async function checkStacks(iam: IAMClient, stacks: StackToCheck[], accoun
 }
 
 /** Each call of the stack IAM does not allow its execution role; one request per resource and context. */
-async function deniedCalls(iam: IAMClient, stack: StackToCheck, calls: Call[]): Promise<Denial[]> {
+async function deniedCalls(iam: IAMClient, stack: StackToCheck, calls: Call[]) {
   const groups = new Map<string, Call[]>();
   for (const call of calls) {
     const key = JSON.stringify([call.resource, call.context]);
     groups.set(key, [...(groups.get(key) ?? []), call]);
   }
-  const denials: Denial[] = [];
+  const denials = [];
   for (const group of groups.values()) {
     const [{ resource, context }] = group as [Call];
     const actions = [...new Set(group.map(({ action }) => action))];
     for (const result of await simulate(iam, stack.roleArn, actions, resource, context)) {
       if (result.EvalDecision === 'allowed') continue;
+      // The statements that denied it explicitly (policy id and position), when one did.
       const deniedBy = (result.MatchedStatements ?? []).map(
         ({ SourcePolicyId, StartPosition }) => `${SourcePolicyId} (line ${StartPosition?.Line ?? '?'})`,
       );
+      // False when the role's permissions boundary refuses it.
       const boundary = result.PermissionsBoundaryDecisionDetail?.AllowedByPermissionsBoundary !== false;
       for (const call of group.filter(({ action }) => action.toLowerCase() === result.EvalActionName?.toLowerCase())) {
         denials.push({

@@ -1,42 +1,51 @@
 // The pipeline's smoke user: name and password from its environment's Secrets Manager secret.
 
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   GetSecretValueCommand,
   ResourceNotFoundException,
-  type SecretsManagerClient,
+  SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { DeployedUserError } from './cognito.ts';
+import { DeployedUserError, givePassword } from './cognito.ts';
 
-export interface SecretUser {
-  username: string;
-  password: string;
-}
-
-/** `{"username", "password"}` from the secret; anything else is refused naming the secret, not its value. */
-export async function readSecretUser(secrets: SecretsManagerClient, secretId: string): Promise<SecretUser> {
-  let SecretString: string | undefined;
+/**
+ * `{"username", "password"}` from the secret (anything else is refused naming the secret, not its value);
+ * with `setPassword` (an administrator, once per pool and after each rotation; never the pipeline) given to
+ * the user first.
+ */
+export async function secretUser(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  region: string,
+  secretId: string,
+  { setPassword, environment }: { setPassword?: boolean | undefined; environment?: string | undefined },
+) {
+  const secrets = new SecretsManagerClient({ region });
   try {
-    ({ SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId })));
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-    const region = await secrets.config.region();
-    throw new DeployedUserError(
-      `No secret ${secretId} in ${region}: the access stack makes one per environment, PlantStoreSmoke-<env> (docs/pipeline.md)`,
-    );
+    const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: secretId })).catch((error) => {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+      throw new DeployedUserError(
+        `No secret ${secretId} in ${region}: the access stack makes one per environment, PlantStoreSmoke-<env> (docs/pipeline.md)`,
+      );
+    });
+    let fields: Record<string, unknown> = {};
+    try {
+      fields = JSON.parse(SecretString ?? '') ?? {};
+    } catch {
+      // Not JSON: refused below, as any other shape.
+    }
+    const { username, password } = fields;
+    if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+      throw new DeployedUserError(
+        `Secret ${secretId} does not hold {"username", "password"} as the access stack writes it: deploy the access stack again (docs/pipeline.md)`,
+      );
+    }
+    if (setPassword) await givePassword(cognito, userPoolId, username, password, { create: true });
+    const whenRefused = `${username} does not sign in to user pool ${userPoolId} with the password in secret ${secretId}: an administrator gives it that password once, ${setUpCommand(secretId, environment)}`;
+    return { username, password, created: false, passwordFile: `secret ${secretId}`, whenRefused };
+  } finally {
+    secrets.destroy();
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(SecretString ?? '');
-  } catch {
-    parsed = undefined;
-  }
-  const { username, password } = (parsed ?? {}) as Record<string, unknown>;
-  if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
-    throw new DeployedUserError(
-      `Secret ${secretId} does not hold {"username", "password"} as the access stack writes it: deploy the access stack again (docs/pipeline.md)`,
-    );
-  }
-  return { username, password };
 }
 
 /** What to do when the secret's password does not sign its user in: the administrator's command. */

@@ -9,11 +9,7 @@ const UNSAFE = /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 const hex = (unit: string, digits: number) => unit.charCodeAt(0).toString(16).padStart(digits, '0');
 /** `\uNNNN` per UTF-16 unit: a character past U+FFFF is its surrogate pair, as JSON and JavaScript spell it. */
-const unicodeEscape = (char: string) =>
-  char
-    .split('')
-    .map((unit) => `\\u${hex(unit, 4)}`)
-    .join('');
+const unicodeEscape = (char: string) => char.replace(/[\s\S]/g, (unit) => `\\u${hex(unit, 4)}`);
 
 /**
  * One value or line: each unsafe character as `\xNN` or `\uNNNN`, a backslash doubled, so an escape in

@@ -9,6 +9,9 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** The parsed flags a command passes on: `S` those that take a value, `B` the switches. */
+export type Flags<S extends string, B extends string = never> = Partial<Record<S, string> & Record<B, boolean>>;
+
 /** Every CLI's exit code for an error: 2 for a command-line mistake (usage or a bad value), else 1. */
 export const exitCodeOf = (error: unknown): 1 | 2 =>
   error instanceof UsageError || error instanceof OptionValueError ? 2 : 1;

@@ -22,16 +22,10 @@ const OPTIONS = { env: { type: 'string' }, 'outputs-file': { type: 'string' } } 
 // UNKNOWN: CloudFormation could not check the resource this time (its reason says why).
 const changed = ({ status }: { status: string }) => status !== 'UNKNOWN';
 
-function report({
-  stackName,
-  region,
-  drifted,
-  notChecked,
-  inSync,
-  failure,
-}: StackDrift & { stackName: string; region: string }) {
-  const counts = `${inSync} in sync, ${drifted.filter(changed).length} drifted, ${notChecked.length} not checked`;
-  console.log(`${stackName} (${region}): ${counts}`);
+function report(stack: StackDrift & { stackName: string; region: string }) {
+  const { drifted, notChecked } = stack;
+  const counts = `${stack.inSync} in sync, ${drifted.filter(changed).length} drifted, ${notChecked.length} not checked`;
+  console.log(`${stack.stackName} (${stack.region}): ${counts}`);
   for (const { status, logicalId, type, reason, differences } of drifted) {
     console.log(`  ${status} ${logicalId} (${type})${reason ? `: ${reason}` : ''}`);
     for (const { path, expected, actual } of differences)
@@ -39,7 +33,7 @@ function report({
   }
   for (const { logicalId, type } of notChecked)
     console.log(`  not checked ${logicalId} (${type}): drift detection does not support the type`);
-  if (failure) console.log(`  detection failed: ${failure}`);
+  if (stack.failure) console.log(`  detection failed: ${stack.failure}`);
 }
 
 await runCli({ usage: USAGE, options: OPTIONS, positionals: false }, async ({ values }) => {

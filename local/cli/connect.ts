@@ -6,7 +6,7 @@ import { connectToDeployed } from '../../deployed/table.ts';
 import { localDirOf, parsePort, type StoreFlags, storeOptionsOf } from '../server/options.ts';
 import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
 import { openStore, TableNotFoundError } from '../store/store.ts';
-import { UsageError } from './args.ts';
+import { type Flags, UsageError } from './args.ts';
 
 export interface Target {
   client: DynamoDBDocumentClient;
@@ -17,12 +17,7 @@ export interface Target {
   ownerSub(user: string): Promise<string>;
 }
 
-export type TargetFlags = StoreFlags & {
-  port?: string | undefined;
-  deployed?: boolean | undefined;
-  'outputs-file'?: string | undefined;
-  env?: string | undefined;
-};
+export type TargetFlags = StoreFlags & Flags<'port' | 'outputs-file' | 'env', 'deployed'>;
 
 /**
  * A store named on the command line wins over a running server, which must not quietly get the writes;

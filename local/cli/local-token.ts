@@ -1,29 +1,20 @@
 // A token from the local issuer for a local server, as that server's record describes its issuer.
 
+import { groupsOf } from '../../handlers/lib/groups.ts';
 import { groupsClaimOf } from '../issuer/auth-mode.ts';
 import { loadSigningKey } from '../issuer/keys.ts';
 import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from '../issuer/tokens.ts';
 import { DEFAULT_PORT, issuerDirOf, localDirOf, parsePort, tokenShapeOf } from '../server/options.ts';
 import { findServer, runningServers, type ServerRecord } from '../server/servers.ts';
 import { DEMO_USERS } from '../store/demo.ts';
-import { UsageError } from './args.ts';
+import { type Flags, UsageError } from './args.ts';
 
-/** The token CLI's flags, as given on its command line. */
-export interface LocalTokenFlags {
-  port?: string | undefined;
-  groups?: string | undefined;
-  'no-groups'?: boolean | undefined;
-  ttl?: string | undefined;
-  scope?: string | undefined;
-}
-
-export interface LocalToken {
-  token: string;
-  /** What the token is and for which server, in a line: the token CLI prints it on stderr. */
-  description: string;
-}
-
-export function mintLocalToken(subject: string, flags: LocalTokenFlags, env = process.env): LocalToken {
+/** The token, and a line saying what it is and for which server (the token CLI prints it on stderr). */
+export function mintLocalToken(
+  subject: string,
+  flags: Flags<'port' | 'groups' | 'ttl' | 'scope', 'no-groups'>,
+  env = process.env,
+) {
   const localDir = localDirOf(env);
   const { port, server, source } = targetOf(localDir, flags.port, env);
   if (server && !server.issuer) {
@@ -81,12 +72,17 @@ function groupsFor(subject: string, flag: string | undefined, none: boolean): st
   return [...(DEMO_USERS.find(({ user }) => user === subject)?.groups ?? [])];
 }
 
-/** `--groups a,b`: for local tokens and the deployed pool's alike. */
+/** `--groups a,b`, checked as the API checks a token's groups: for local tokens, the list and the pool. */
 export function parseGroups(text: string): string[] {
-  const groups = text
+  const names = text
     .split(',')
     .map((group) => group.trim())
     .filter(Boolean);
-  if (groups.length === 0) throw new UsageError('--groups takes group names separated by commas, e.g. --groups a,b');
-  return groups;
+  try {
+    if (names.length === 0) throw new Error();
+    groupsOf({ groups: names }, 'groups');
+    return names;
+  } catch {
+    throw new UsageError('--groups takes group names separated by commas, as a token names them: --groups a,b');
+  }
 }

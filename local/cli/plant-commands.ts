@@ -1,29 +1,20 @@
 // The data CLI's add, list and remove.
 
 import { DeleteCommand, type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { groupsOf } from '../../handlers/lib/groups.ts';
 import { accessiblePartitions, groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 import { newPlantId } from '../../handlers/lib/plant-item.ts';
 import { validateRow, whoseOf } from '../data/plant-row.ts';
 import { batchWrite, deleteRequest, putRequest } from '../store/batch-write.ts';
 import { type PlantItem, plantFromItem, storedItem } from '../store/table.ts';
 import { escapeControls } from '../terminal-text.ts';
-import { UsageError } from './args.ts';
+import { type Flags, UsageError } from './args.ts';
 import type { Target } from './connect.ts';
+import { parseGroups } from './local-token.ts';
 
-export interface CommandFlags {
-  tag?: string | undefined;
-  group?: string | undefined;
-  groups?: string | undefined;
-  all?: boolean | undefined;
-  json?: boolean | undefined;
-  'skip-invalid'?: boolean | undefined;
-}
+type CommandFlags = Flags<'tag' | 'group' | 'groups', 'all' | 'json' | 'skip-invalid'>;
 
 /** Checks the command line, then returns the work to do on a store (or an exit code at once). */
-export interface Command {
-  prepare(args: string[], flags: CommandFlags): Promise<((target: Target) => Promise<number>) | number>;
-}
+export type Command = (args: string[], flags: CommandFlags) => Promise<((target: Target) => Promise<number>) | number>;
 
 /** Deletes sent at once: DynamoDB's batch size, each a conditional delete that says if it found one. */
 const DELETE_CONCURRENCY = 25;
@@ -40,70 +31,53 @@ function whoseAndRest(args: string[], flags: CommandFlags): [{ owner: string } |
 const partitionOf = async (target: Target, whose: { owner: string } | { group: string }) =>
   'group' in whose ? groupPartition(whose.group) : userPartition(await target.ownerSub(whose.owner));
 
-export const add: Command = {
-  async prepare(args, flags) {
-    const [whose, [name, ...extra]] = whoseAndRest(args, flags);
-    if (extra.length > 0)
-      throw new UsageError('add takes <owner> <name> or --group GROUP <name>; quote a name with spaces');
-    const { row, errors } = validateRow({ ...whose, name, tag: flags.tag });
-    if (!row) throw new UsageError(errors.join('; '));
-    return async (target) => {
-      const id = newPlantId();
-      const owned = row.owner === undefined ? row : { ...row, owner: await target.ownerSub(row.owner) };
-      await batchWrite(target.client, target.tableName, [putRequest(storedItem({ ...owned, id } as PlantItem))]);
-      console.log(escapeControls(`Added ${whoseOf(row)}'s "${row.name}" with id ${id}`));
-      return 0;
-    };
-  },
+export const add: Command = async (args, flags) => {
+  const [whose, [name, ...extra]] = whoseAndRest(args, flags);
+  if (extra.length > 0)
+    throw new UsageError('add takes <owner> <name> or --group GROUP <name>; quote a name with spaces');
+  const { row, errors } = validateRow({ ...whose, name, tag: flags.tag });
+  if (!row) throw new UsageError(errors.join('; '));
+  return async (target) => {
+    const id = newPlantId();
+    const owned = row.owner === undefined ? row : { ...row, owner: await target.ownerSub(row.owner) };
+    await batchWrite(target.client, target.tableName, [putRequest(storedItem({ ...owned, id } as PlantItem))]);
+    console.log(escapeControls(`Added ${whoseOf(row)}'s "${row.name}" with id ${id}`));
+    return 0;
+  };
 };
 
-export const list: Command = {
-  async prepare(args, flags) {
-    const [owner, ...extra] = args;
-    if (extra.length > 0 || (owner !== undefined && flags.group !== undefined)) {
-      throw new UsageError('list takes at most one owner, or --group GROUP');
-    }
-    if (flags.groups !== undefined && owner === undefined) {
-      throw new UsageError('--groups goes with an owner: list <owner> --groups G,H lists what the API shows them');
-    }
-    const groups = flags.groups === undefined ? undefined : tokenGroups(flags.groups);
-    return async (target) => {
-      const partitions =
-        owner !== undefined
-          ? accessiblePartitions({ sub: await target.ownerSub(owner), groups: groups ?? [] })
-          : flags.group !== undefined
-            ? [groupPartition(flags.group)]
-            : [undefined];
-      const items: PlantItem[] = [];
-      for (const partition of partitions) items.push(...(await readPlants(target.client, target.tableName, partition)));
-      // JSON: the shell writes C1 controls, separators and bidi overrides in strings as \u escapes.
-      if (flags.json) console.log(JSON.stringify(items.map(inColumnOrder), null, 2));
-      else {
-        console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
-        for (const { owner, group, id, name, tag } of items) {
-          // One row a plant, whatever the store holds (another tool may have written a tab or an ESC).
-          console.log([owner ?? '', group ?? '', id, name, tag ?? ''].map(escapeControls).join('\t'));
-        }
-      }
-      console.error(escapeControls(`${items.length} plant(s) ${listed(owner, flags.group, groups)}`));
-      return 0;
-    };
-  },
-};
-
-/** Group names as a token's groups claim would carry them, checked and ordered as the API reads them. */
-function tokenGroups(text: string): string[] {
-  const names = text
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  try {
-    if (names.length === 0) throw new Error();
-    return groupsOf({ groups: names }, 'groups');
-  } catch {
-    throw new UsageError('--groups takes group names separated by commas, as a token names them: --groups a,b');
+export const list: Command = async (args, flags) => {
+  const [owner, ...extra] = args;
+  if (extra.length > 0 || (owner !== undefined && flags.group !== undefined)) {
+    throw new UsageError('list takes at most one owner, or --group GROUP');
   }
-}
+  if (flags.groups !== undefined && owner === undefined) {
+    throw new UsageError('--groups goes with an owner: list <owner> --groups G,H lists what the API shows them');
+  }
+  // Deduplicated and sorted as the API reads a token's groups (handlers/lib/groups.ts).
+  const groups = flags.groups === undefined ? undefined : [...new Set(parseGroups(flags.groups))].sort();
+  return async (target) => {
+    const partitions =
+      owner !== undefined
+        ? accessiblePartitions({ sub: await target.ownerSub(owner), groups: groups ?? [] })
+        : flags.group !== undefined
+          ? [groupPartition(flags.group)]
+          : [undefined];
+    const items: PlantItem[] = [];
+    for (const partition of partitions) items.push(...(await readPlants(target.client, target.tableName, partition)));
+    // JSON: the shell writes C1 controls, separators and bidi overrides in strings as \u escapes.
+    if (flags.json) console.log(JSON.stringify(items.map(inColumnOrder), null, 2));
+    else {
+      console.log(['owner', 'group', 'id', 'name', 'tag'].join('\t'));
+      for (const { owner, group, id, name, tag } of items) {
+        // One row a plant, whatever the store holds (another tool may have written a tab or an ESC).
+        console.log([owner ?? '', group ?? '', id, name, tag ?? ''].map(escapeControls).join('\t'));
+      }
+    }
+    console.error(escapeControls(`${items.length} plant(s) ${listed(owner, flags.group, groups)}`));
+    return 0;
+  };
+};
 
 /** Which partitions a list read, in its order, and what the API shows that the list did not. */
 function listed(owner: string | undefined, group: string | undefined, groups: string[] | undefined): string {
@@ -126,30 +100,26 @@ function inColumnOrder(item: PlantItem): Record<string, unknown> {
   return Object.fromEntries(present.map((key) => [key, item[key]]));
 }
 
-export const remove: Command = {
-  async prepare(args, flags) {
-    const [whose, ids] = whoseAndRest(args, flags);
-    if ((ids.length === 0) === !flags.all) throw new UsageError('remove takes ids, or --all');
-    const who = whoseOf(whose);
-    return async (target) => {
-      const { client, tableName } = target;
-      const partition = await partitionOf(target, whose);
-      if (flags.all) {
-        const keys = (await readPlants(client, tableName, partition)).map(({ id }) => ({ owner: partition, id }));
-        await batchWrite(client, tableName, keys.map(deleteRequest));
-        console.log(escapeControls(`Removed ${keys.length} plant(s) of ${who}`));
-        return 0;
-      }
-      const missing = await deleteEach(client, tableName, partition, [...new Set(ids)]);
-      console.log(
-        escapeControls(
-          `Removed ${new Set(ids).size - missing.length} plant(s) of ${who}; not found: ${missing.length}`,
-        ),
-      );
-      if (missing.length > 0) console.error(escapeControls(`Not found for ${who}: ${missing.join(' ')}`));
-      return missing.length > 0 ? 1 : 0;
-    };
-  },
+export const remove: Command = async (args, flags) => {
+  const [whose, ids] = whoseAndRest(args, flags);
+  if ((ids.length === 0) === !flags.all) throw new UsageError('remove takes ids, or --all');
+  const who = whoseOf(whose);
+  return async (target) => {
+    const { client, tableName } = target;
+    const partition = await partitionOf(target, whose);
+    if (flags.all) {
+      const keys = (await readPlants(client, tableName, partition)).map(({ id }) => ({ owner: partition, id }));
+      await batchWrite(client, tableName, keys.map(deleteRequest));
+      console.log(escapeControls(`Removed ${keys.length} plant(s) of ${who}`));
+      return 0;
+    }
+    const missing = await deleteEach(client, tableName, partition, [...new Set(ids)]);
+    console.log(
+      escapeControls(`Removed ${new Set(ids).size - missing.length} plant(s) of ${who}; not found: ${missing.length}`),
+    );
+    if (missing.length > 0) console.error(escapeControls(`Not found for ${who}: ${missing.join(' ')}`));
+    return missing.length > 0 ? 1 : 0;
+  };
 };
 
 /** Deletes each id that exists; returns the ids that did not. */

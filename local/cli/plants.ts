@@ -56,7 +56,7 @@ process.exitCode = await runCli(
     const run = { add, import: importFile, list, remove }[command as 'add' | 'import' | 'list' | 'remove'];
     if (!run) throw new UsageError(command ? `Unknown command "${command}"` : 'Give a command');
     // A file is read and checked before any store is opened: a bad file costs no connection.
-    const prepared = await run.prepare(args, flags);
+    const prepared = await run(args, flags);
     if (typeof prepared === 'number') return prepared;
     const target = await connect(flags, process.env);
     console.error(escapeControls(`Store: ${target.description}`));

@@ -4,22 +4,15 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import { escapeControls, escapeTerminalOutput } from '../terminal-text.ts';
 import { exitCodeOf, parseCommandLine, UsageError } from './args.ts';
 
-export interface Cli<T extends ParseArgsOptionsConfig> {
-  /** Printed on --help, and after the mistake when the command was given no arguments at all. */
-  usage: string;
-  /** parseArgs' options; `help` is added. */
-  options: T;
-  positionals: boolean;
-}
-
 export type CommandLine<T extends ParseArgsOptionsConfig> = ReturnType<typeof parseCommandLine<T>>;
 
 /**
- * Runs `main` with the parsed command line: --help prints the usage, an error its message in one line on
- * stderr with exitCodeOf(error); all output is escaped.
+ * Runs `main` with the parsed command line (`options`: parseArgs', `help` added): --help prints the usage, an
+ * error its message in one line on stderr with exitCodeOf(error), after it the usage when the command was
+ * given no arguments at all; all output is escaped.
  */
 export async function runCli<T extends ParseArgsOptionsConfig, R>(
-  cli: Cli<T>,
+  cli: { usage: string; options: T; positionals: boolean },
   main: (commandLine: CommandLine<T>) => Promise<R> | R,
   args = process.argv.slice(2),
 ): Promise<R> {
@@ -33,13 +26,8 @@ export async function runCli<T extends ParseArgsOptionsConfig, R>(
     }
     return await main(commandLine);
   } catch (error) {
-    console.error(errorText(error, cli.usage, args));
+    const message = escapeControls(error instanceof Error ? error.message : String(error));
+    console.error(error instanceof UsageError && args.length === 0 ? `${message}\n\n${cli.usage}` : message);
     process.exit(exitCodeOf(error));
   }
-}
-
-/** The message on one line, controls escaped; with no arguments at all, the usage too. */
-function errorText(error: unknown, usage: string, args: readonly string[]): string {
-  const message = escapeControls(error instanceof Error ? error.message : String(error));
-  return error instanceof UsageError && args.length === 0 ? `${message}\n\n${usage}` : message;
 }

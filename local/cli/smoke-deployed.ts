@@ -3,20 +3,13 @@
 import { relative } from 'node:path';
 import { deployedSession } from '../../deployed/session.ts';
 import { localDirOf } from '../server/options.ts';
-import { UsageError } from './args.ts';
+import { type Flags, UsageError } from './args.ts';
 
 /** What smoke's command line says of its target, local or deployed (smoke.ts's options). */
-export interface TargetOptions {
-  url?: string;
-  token?: string;
-  user: string;
-  port?: string;
-  'outputs-file'?: string;
-  env?: string;
-  'reset-password'?: boolean;
-  'password-secret'?: string;
-  'set-password'?: boolean;
-}
+export type TargetOptions = { user: string } & Flags<
+  'url' | 'token' | 'port' | 'outputs-file' | 'env' | 'password-secret',
+  'reset-password' | 'set-password'
+>;
 
 /** The deployed stack's URL (or --url) and a token of its pool (or --token). */
 export async function deployedTarget(values: TargetOptions) {

@@ -123,11 +123,7 @@ function isLocalServer(localDir: string, url: URL): boolean {
 }
 
 function findServerOn(localDir: string, port: number): ServerRecord | undefined {
-  try {
-    return findServer(localDir, port);
-  } catch {
-    return undefined;
-  }
+  return runningServers(localDir).find((server) => server.port === port);
 }
 
 /** A token exactly as `npm run token -- <user> --port N` mints it. */

@@ -85,14 +85,17 @@ try {
     ...functionEnvironment({ tableName: store.tableName, dynamodbEndpoint: store.endpoint }),
     AWS_REGION: store.region,
   });
-  // Next links absolute to this server, as the stack makes them absolute to its custom domain;
-  // listening beyond loopback (--host) they stay relative (listen-address.ts says why).
-  setUnset(functionEnvironment({ publicBaseUrl: linkBaseFor(options.host, origin) }));
-  // An in-process store and issuer on a busy laptop: bounds that fit them (options.ts), unless set.
+  // Unless set: next links absolute to this server, as the stack makes them absolute to its custom domain,
+  // relative beyond loopback (listen-address.ts says why); bounds that fit an in-process store and issuer on
+  // a busy laptop (options.ts); the function's records one JSON line each, as on Lambda
+  // (POWERTOOLS_DEV=true indents them), no EMF metrics (they only mean something to CloudWatch), a cold
+  // start reported as Lambda does.
   setUnset(
     functionEnvironment({
+      publicBaseUrl: linkBaseFor(options.host, origin),
       dynamodbDeadlineMs: LOCAL_DYNAMODB_DEADLINE_MS,
       auth: { jwksTimeoutMs: LOCAL_JWKS_TIMEOUT_MS },
+      telemetry: { metrics: false, initializationType: 'on-demand' },
     }),
   );
   const credentials = credentialsFor(store.endpoint);
@@ -109,21 +112,17 @@ try {
   // A table that held data gets no demo data: say so when the banner's commands would find none.
   const demoNotice =
     auth.tokens && !store.createdTable ? await demoDataNotice(store.client, store.tableName) : undefined;
-  // The function's records one JSON line each, as on Lambda (POWERTOOLS_DEV=true indents them);
-  // no EMF metrics, which only mean something to CloudWatch; a cold start reported as Lambda does.
-  setUnset(functionEnvironment({ telemetry: { metrics: false, initializationType: 'on-demand' } }));
   // Locally, stack traces through the source map (a deployed function asks: -c sourceMaps=true).
   process.setSourceMapsEnabled(true);
 
   // The function's `init` record is held until the banner is out: the banner comes first, then the log.
   const [handler, initRecords] = await holdingStdout(() => loadBundledHandler(join(options.localDir, 'build')));
   const config = readConfig(process.env);
-  const authConfig = config.auth;
   app = createApp({
     handler,
     port,
     origins: knownOrigins(boundAddress, port),
-    authorizeHelp: auth.jwks ? localAuthorizeHelp(port) : externalAuthorizeHelp(authConfig.issuer),
+    authorizeHelp: auth.jwks ? localAuthorizeHelp(port) : externalAuthorizeHelp(config.auth.issuer),
     jwks: auth.jwks,
     log: (line) => console.log(line),
   });

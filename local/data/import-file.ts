@@ -11,12 +11,7 @@ export interface Problem {
   message: string;
 }
 
-export interface ParsedFile {
-  rows: { line: number; row: PlantRow }[];
-  problems: Problem[];
-}
-
-export type FileFormat = 'csv' | 'json' | 'jsonl';
+type FileFormat = 'csv' | 'json' | 'jsonl';
 
 export function formatOf(path: string): FileFormat | undefined {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase();
@@ -24,8 +19,8 @@ export function formatOf(path: string): FileFormat | undefined {
   return extension === 'csv' || extension === 'json' || extension === 'jsonl' ? extension : undefined;
 }
 
-export function parsePlantFile(text: string, format: FileFormat): ParsedFile {
-  const file: ParsedFile = { rows: [], problems: [] };
+export function parsePlantFile(text: string, format: FileFormat) {
+  const file = { rows: [] as { line: number; row: PlantRow }[], problems: [] as Problem[] };
   const seen = new Map<string, number>();
   const add = (line: number, value: unknown, element?: number) => {
     const at = element === undefined ? { line } : { line, element };

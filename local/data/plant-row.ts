@@ -22,9 +22,10 @@ export function validateRow(value: unknown): { row?: PlantRow; errors: string[] 
   const errors = Object.keys(fields)
     .filter((key) => !FIELDS.has(key))
     .map((key) => `unknown field "${key}" (allowed: ${ROW_FIELDS.join(', ')})`);
+  const given = (key: string) => fields[key] !== undefined && fields[key] !== null && fields[key] !== '';
   const text = (key: string, maxBytes?: number): string | undefined => {
     const raw = fields[key];
-    if (raw === undefined || raw === null || raw === '') return undefined;
+    if (!given(key)) return undefined;
     const problem = textProblem(raw, maxBytes);
     if (problem || typeof raw !== 'string') return void errors.push(`${key} ${problem}`);
     return raw.trim();
@@ -34,11 +35,9 @@ export function validateRow(value: unknown): { row?: PlantRow; errors: string[] 
   const name = text('name');
   const tag = text('tag');
   const id = text('id', MAX_SORT_KEY_BYTES);
-  const hasOwner = fields.owner !== undefined && fields.owner !== null && fields.owner !== '';
-  const hasGroup = fields.group !== undefined && fields.group !== null && fields.group !== '';
-  if (!hasOwner && !hasGroup) errors.push('owner (or group) is required');
-  if (hasOwner && hasGroup) errors.push('give owner or group, not both');
-  if (fields.name === undefined || fields.name === null || fields.name === '') errors.push('name is required');
+  if (!given('owner') && !given('group')) errors.push('owner (or group) is required');
+  if (given('owner') && given('group')) errors.push('give owner or group, not both');
+  if (!given('name')) errors.push('name is required');
   if (errors.length > 0 || !name || !(owner || group)) return { errors };
   const whose = owner ? { owner } : { group: group as string };
   // As DynamoDB sizes the item a page reads: the page's read budget holds only plants this small.

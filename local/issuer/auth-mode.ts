@@ -3,27 +3,15 @@
 import { COGNITO_GROUPS_CLAIM, readConfig, readGroupsClaim } from '../../handlers/lib/config.ts';
 import { functionEnvironment, type IssuerType } from '../../handlers/lib/environment.ts';
 import { issuerDirOf } from '../server/options.ts';
-import type { ServerRecord } from '../server/servers.ts';
 import { jwksOf, startJwksServer, trustCertificate } from './issuer.ts';
 import { loadSigningKey, loadTlsIdentity } from './keys.ts';
 import { DEFAULT_TOKEN_TTL, LOCAL_AUDIENCE, localIssuerUrl, mintToken, parseDuration } from './tokens.ts';
 
-export interface AuthMode {
-  /** The handler's AUTH_* variables. */
-  env: Record<string, string>;
-  description: string;
-  /** The local issuer's key set, also served over plain HTTP by the local server. */
-  jwks?: object;
-  /** What `npm run token` needs to mint for this server (the local issuer only). */
-  issuer?: ServerRecord['issuer'];
-  tokens?: { user: string; groups: readonly string[]; token: string }[];
-  close(): Promise<void>;
-}
+/** `env`: the handler's AUTH_* variables; the local issuer's `jwks` (also served by the local server), `issuer`
+ * (what `npm run token` needs to mint for the server) and demo users' `tokens`. */
+export type AuthMode = Awaited<ReturnType<typeof startLocalIssuer>> | ReturnType<typeof externalIssuer>;
 
-export interface DemoUser {
-  user: string;
-  groups: readonly string[];
-}
+export type DemoUser = { user: string; groups: readonly string[] };
 
 /**
  * The groups claim the local issuer writes, read by the handler's own rule: AUTH_GROUPS_CLAIM, else
@@ -36,12 +24,7 @@ export const groupsClaimOf = (env: NodeJS.ProcessEnv, shape: IssuerType): string
  * The local issuer, Cognito-shaped by default as the default stack verifies. The handler fetches keys over
  * HTTPS only, so the JWKS is served over TLS with a self-signed certificate this process alone trusts.
  */
-export async function startLocalIssuer(
-  localDir: string,
-  port: number,
-  shape: IssuerType,
-  users: readonly DemoUser[],
-): Promise<AuthMode> {
+export async function startLocalIssuer(localDir: string, port: number, shape: IssuerType, users: readonly DemoUser[]) {
   const dir = issuerDirOf(localDir);
   const key = loadSigningKey(dir);
   const tls = await loadTlsIdentity(dir);
@@ -76,9 +59,10 @@ export async function startLocalIssuer(
 }
 
 /** AUTH_* as set by the user, checked here so a mistake fails at start rather than as 503s. */
-export function externalIssuer(env: NodeJS.ProcessEnv): AuthMode {
+export function externalIssuer(env: NodeJS.ProcessEnv) {
   // The handler's own reading of the environment: same defaults, same missing-variable errors.
   // readConfig also refuses a JWKS URL that is not https, which the handler could never fetch.
   const { issuer, jwksUri } = readConfig(env).auth;
-  return { env: {}, description: `${issuer} (JWKS: ${jwksUri})`, close: async () => {} };
+  const description = `${issuer} (JWKS: ${jwksUri})`;
+  return { env: {}, description, jwks: undefined, issuer: undefined, tokens: undefined, close: async () => {} };
 }

@@ -13,14 +13,6 @@ import type { SamTemplate } from './template.ts';
 const EVENTS_DIR = fileURLToPath(new URL('../../events/', import.meta.url));
 const CERT_IN_TASK = 'issuer-cert.pem';
 
-export interface SamFiles {
-  envFile: string;
-  /** HTTP API (payload 2.0) and REST API (payload 1.0) events for `sam local invoke`, as alice. */
-  events: { http: string; rest: string };
-  /** `<dir>/<user>.token`, one per demo user. */
-  tokenFiles: Record<string, string>;
-}
-
 /**
  * The function's environment for sam local; throws on a variable the template doesn't declare. `apiOrigin`
  * makes next links absolute: SAM puts the client's Host header in the event, which the function won't trust.
@@ -64,7 +56,7 @@ export function writeSamFiles(
   template: SamTemplate,
   services: SamServices,
   { limit, apiOrigin }: { limit?: string | undefined; apiOrigin?: string | undefined } = {},
-): SamFiles {
+) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(template.assetDir, CERT_IN_TASK), services.issuer.cert);
   const envFile = join(dir, 'env.json');
@@ -75,6 +67,7 @@ export function writeSamFiles(
     tokenFiles[user] = join(dir, `${user}.token`);
     writeFileSync(tokenFiles[user], `${token}\n`, { mode: 0o600 });
   }
+  // HTTP API (payload 2.0) and REST API (payload 1.0) events for `sam local invoke`, as alice.
   const alice = services.tokens[0]?.token ?? '';
   const events = { http: join(dir, 'http-event.json'), rest: join(dir, 'rest-event.json') };
   writeFileSync(events.http, JSON.stringify(httpEvent(alice, limit), null, 2));

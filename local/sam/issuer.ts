@@ -11,20 +11,8 @@ import { LOCAL_AUDIENCE, mintToken } from '../issuer/tokens.ts';
 export const DOCKER_HOST_NAME = 'host.docker.internal';
 const TOKEN_SECONDS = 3600;
 
-export interface SamIssuer {
-  /** The tokens' `iss` (AUTH_ISSUER): where the container finds the keys. */
-  url: string;
-  jwksUri: string;
-  /** The self-signed certificate to trust (NODE_EXTRA_CA_CERTS), created once in `dir`. */
-  certFile: string;
-  cert: string;
-  /** A Cognito-shaped access token for the app client LOCAL_AUDIENCE, naming `groups`. */
-  mint(subject: string, groups: readonly string[], scope?: string): string;
-  close(): Promise<void>;
-}
-
 /** Keys and certificate are kept in `dir`, so a token and the trusted certificate survive restarts. */
-export async function startSamIssuer(dir: string, host: string, port = 0): Promise<SamIssuer> {
+export async function startSamIssuer(dir: string, host: string, port = 0) {
   const key = loadSigningKey(dir);
   // The name the container uses must be in the certificate, or the function's TLS check fails.
   const tls = await loadTlsIdentity(dir, [DOCKER_HOST_NAME]);
@@ -36,7 +24,7 @@ export async function startSamIssuer(dir: string, host: string, port = 0): Promi
     jwksUri: `${url}/.well-known/jwks.json`,
     certFile,
     cert: readFileSync(certFile, 'utf8'),
-    mint: (subject, groups, scope) =>
+    mint: (subject: string, groups: readonly string[], scope?: string) =>
       mintToken(key, {
         issuer: url,
         subject,

@@ -18,16 +18,6 @@ export class PrerequisiteError extends Error {
   override name = 'PrerequisiteError';
 }
 
-export interface DockerHost {
-  /** The engine's CPU architecture, as Lambda names it: the function must match it. */
-  architecture: 'x86_64' | 'arm64';
-  /**
-   * Where DynamoDB and the issuer listen: the default bridge's address on a Linux engine (host-gateway),
-   * loopback under Docker Desktop, whose host.docker.internal leads there.
-   */
-  bindAddress: string;
-}
-
 export function onPath(name: string, path: string | undefined): boolean {
   return (path ?? '').split(delimiter).some((dir) => {
     if (!dir) return false;
@@ -40,7 +30,8 @@ export function onPath(name: string, path: string | undefined): boolean {
   });
 }
 
-export async function checkPrerequisites(env: NodeJS.ProcessEnv): Promise<DockerHost> {
+/** The engine's architecture, as Lambda names it, and where DynamoDB and the issuer listen (bridgeAddress). */
+export async function checkPrerequisites(env: NodeJS.ProcessEnv) {
   const missing = ['sam', 'docker'].filter((tool) => !onPath(tool, env.PATH));
   if (missing.length > 0) {
     throw new PrerequisiteError(
@@ -62,7 +53,7 @@ export async function checkPrerequisites(env: NodeJS.ProcessEnv): Promise<Docker
     '{{range .IPAM.Config}}{{.Gateway}} {{.Subnet}} {{end}}',
   ]).catch(() => '');
   return {
-    architecture: arch === 'arm64' || arch === 'aarch64' ? 'arm64' : 'x86_64',
+    architecture: arch === 'arm64' || arch === 'aarch64' ? ('arm64' as const) : ('x86_64' as const),
     bindAddress: await bridgeAddress(bridge.split(/\s+/)),
   };
 }
@@ -72,7 +63,7 @@ async function docker(args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-// A Linux engine's bridge address is this machine's (even while no container is up and the
+// Where DynamoDB and the issuer listen: a Linux engine's bridge address (host-gateway) is this machine's (even while no container is up and the
 // interface reports no carrier); Docker Desktop's is in its VM, which forwards host.docker.internal
 // to this machine's loopback. Docker 20.10 lists the subnet without its gateway: the first address.
 async function bridgeAddress(listed: string[]): Promise<string> {

@@ -13,14 +13,8 @@ const NOISE = [
   /^\s*$/,
 ];
 
-export interface SamRun {
-  /** The exit code of `sam` (or 130 when it was stopped by a signal). */
-  exited: Promise<number>;
-  /** Asks SAM to stop as Ctrl+C does; `kill` if it has not after `graceMs`. */
-  stop(graceMs?: number): void;
-}
-
-export function runSam(args: string[], { onLine }: { onLine?: (line: string) => void } = {}): SamRun {
+/** `exited`: sam's exit code (130 when stopped by a signal); `stop`: as Ctrl+C, then SIGKILL after `graceMs`. */
+export function runSam(args: string[], { onLine }: { onLine?: (line: string) => void } = {}) {
   // Its own process group: Ctrl+C reaches SAM once, from stop(), not twice (a second SIGINT skips its clean-up).
   const child = spawn('sam', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   // stdout carries the invocation's result (invoke): passed through untouched, for pipes and jq;
@@ -45,7 +39,7 @@ export function runSam(args: string[], { onLine }: { onLine?: (line: string) => 
   let stopping = false;
   return {
     exited,
-    stop(graceMs = 10_000) {
+    stop(graceMs = 10_000): void {
       if (stopping || child.exitCode !== null) return;
       stopping = true;
       child.kill('SIGINT');

@@ -6,21 +6,13 @@ import { COLLECTION } from '../../handlers/lib/names.ts';
 import { DEMO_USERS, seedDemoData } from '../store/demo.ts';
 import { startDynalite } from '../store/store.ts';
 import { createPlantsTable } from '../store/table.ts';
-import { DOCKER_HOST_NAME, type SamIssuer, startSamIssuer } from './issuer.ts';
+import { DOCKER_HOST_NAME, startSamIssuer } from './issuer.ts';
 
 const SAM_TABLE = COLLECTION;
 
-export interface SamServices {
-  tableName: string;
-  /** DYNAMODB_ENDPOINT as the container reaches it. */
-  dynamodbEndpoint: string;
-  issuer: SamIssuer;
-  seeded: number;
-  tokens: { user: string; groups: readonly string[]; token: string }[];
-  close(): Promise<void>;
-}
+export type SamServices = Awaited<ReturnType<typeof startSamServices>>;
 
-export async function startSamServices(issuerDir: string, host: string, scope?: string): Promise<SamServices> {
+export async function startSamServices(issuerDir: string, host: string, scope?: string) {
   const dynamo = await startDynalite(undefined, host);
   const raw = new DynamoDBClient({
     endpoint: dynamo.endpoint,
@@ -33,13 +25,12 @@ export async function startSamServices(issuerDir: string, host: string, scope?: 
     const issuer = await startSamIssuer(issuerDir, host);
     return {
       tableName: SAM_TABLE,
+      // DYNAMODB_ENDPOINT as the container reaches it.
       dynamodbEndpoint: `http://${DOCKER_HOST_NAME}:${dynamo.port}`,
       issuer,
       seeded,
       tokens: DEMO_USERS.map(({ user, groups }) => ({ user, groups, token: issuer.mint(user, groups, scope) })),
-      close: async () => {
-        await Promise.all([issuer.close(), dynamo.close()]);
-      },
+      close: () => Promise.all([issuer.close(), dynamo.close()]),
     };
   } catch (error) {
     await dynamo.close();

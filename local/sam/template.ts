@@ -6,27 +6,16 @@ import { cdkSynth, SynthError } from '../cdk-synth.ts';
 
 export { SynthError };
 
-export interface SamTemplate {
-  stackName: string;
-  file: string;
-  /** The function's logical id, as `sam local invoke` takes it. */
-  functionId: string;
-  /** The function's code folder (the bundle), mounted in the container as /var/task. */
-  assetDir: string;
-  runtime: string;
-  architecture: string;
-  /** The function's environment as the template declares it: only these can be overridden. */
-  variables: Record<string, unknown>;
-}
+export type SamTemplate = ReturnType<typeof readSamTemplate>;
 
-export async function synthForSam(outdir: string, architecture: string, context: string[]): Promise<SamTemplate> {
+export async function synthForSam(outdir: string, architecture: string, context: string[]) {
   // A fresh folder: every code change adds an asset folder, and only the current one matters.
   rmSync(outdir, { recursive: true, force: true });
   await cdkSynth(outdir, ['samLocal=true', `architecture=${architecture}`, ...context]);
   return readSamTemplate(outdir);
 }
 
-export function readSamTemplate(outdir: string): SamTemplate {
+export function readSamTemplate(outdir: string) {
   const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8'));
   const stacks = Object.entries(
     manifest.artifacts as Record<string, { type: string; properties?: { templateFile?: string } }>,
@@ -46,11 +35,14 @@ export function readSamTemplate(outdir: string): SamTemplate {
   return {
     stackName: stack[0],
     file,
+    // The function's logical id, as `sam local invoke` takes it.
     functionId,
+    // The function's code folder (the bundle), mounted in the container as /var/task.
     assetDir: join(outdir, String(metadata?.['aws:asset:path'])),
     runtime: String(properties.Runtime),
     architecture: String(properties.Architectures?.[0] ?? 'x86_64'),
-    variables: properties.Environment?.Variables ?? {},
+    // The function's environment as the template declares it: only these can be overridden.
+    variables: (properties.Environment?.Variables ?? {}) as Record<string, unknown>,
   };
 }
 

@@ -3,17 +3,22 @@
 
 import { escapeControls } from '../terminal-text.ts';
 
-export interface AccessEntry {
+/** `url`: the request target as sent, path and query string. */
+export function accessLine({
+  time,
+  method,
+  url,
+  status,
+  ms,
+  requestId,
+}: {
   time: Date;
   method: string | undefined;
-  /** The request target as sent: path and query string. */
   url: string | undefined;
   status: number;
   ms: number;
   requestId: string;
-}
-
-export function accessLine({ time, method, url, status, ms, requestId }: AccessEntry): string {
+}): string {
   const fields = [time.toISOString(), method ?? '-', redactQuery(url ?? '/'), status, `${ms.toFixed(1)} ms`, requestId];
   return escapeControls(fields.join(' '));
 }

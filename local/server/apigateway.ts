@@ -104,9 +104,19 @@ export function queryParameters(rawQueryString: string): Record<string, string> 
   return params;
 }
 
-/** The function's result as the HTTP response; a status API Gateway could not map is its own 500. */
+/** The function's result (payload 2.0: no cookies, always a status) as the HTTP response; a status API Gateway could not map is its own 500. */
 export function toHttpReply(result: unknown): HttpReply {
-  const { statusCode, headers = {}, body = '', isBase64Encoded } = (result ?? {}) as FunctionResult;
+  const {
+    statusCode,
+    headers = {},
+    body = '',
+    isBase64Encoded,
+  } = (result ?? {}) as {
+    statusCode: number;
+    headers?: Record<string, unknown>;
+    body?: string;
+    isBase64Encoded?: boolean;
+  };
   if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
     return errorReply(500, 'Internal Server Error');
   }
@@ -129,21 +139,10 @@ export function errorReply(status: number, message: string): HttpReply {
 /** Shaped like API Gateway's own request ids, e.g. `JKJaXmPLvHcESHA=`. */
 export const newRequestId = () => randomBytes(11).toString('base64');
 
-/** What the function returns (payload 2.0): it sets no cookies and always a status. */
-interface FunctionResult {
-  statusCode: number;
-  headers?: Record<string, unknown>;
-  body?: string;
-  isBase64Encoded?: boolean;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `21/Nov/2026:12:00:00 +0000`, the common log format time of `requestContext.time`. */
+/** `21/Nov/2026:12:00:00 +0000`, the common log format time of `requestContext.time`, from `Sat, 21 Nov 2026 12:00:00 GMT`. */
 export function clfTime(date: Date): string {
-  const day = `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}`;
-  return `${day}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
+  const [, day, month, year, time] = date.toUTCString().split(' ');
+  return `${day}/${month}/${year}:${time} +0000`;
 }
 
 /** X-Ray trace header as API Gateway adds it: `Root=1-<epoch seconds hex>-<96 random bits hex>`. */

@@ -9,27 +9,31 @@ import { docsReply, NOSNIFF } from './docs.ts';
 import { type Handler, lambdaContext, oneAtATime } from './lambda.ts';
 import { linkOnOrigin, originFor } from './listen-address.ts';
 
-/** The API's routes, as the stack declares them on the HTTP API. */
 /** API Gateway's payload limit for HTTP APIs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** `fromFunction`: the handler answered, rather than the gateway or the local server's own pages. */
 type RoutedReply = HttpReply & { fromFunction?: boolean };
 
-export interface AppOptions {
+/**
+ * `origins`: those this server answers as, the first given out (listen-address.ts); `authorizeHelp`: how to
+ * get a token for the API reference's "Authorize"; `jwks`: the local issuer's keys, also served here.
+ */
+export function createApp({
+  handler,
+  port,
+  origins,
+  authorizeHelp,
+  jwks,
+  log,
+}: {
   handler: Handler;
   port: number;
-  /** The origins this server answers as (listen-address.ts); the first is the one it gives out. */
   origins: readonly string[];
-  /** How to get a token for "Authorize" in the API reference. */
   authorizeHelp: string;
-  /** The local issuer's key set, also served over plain HTTP for people and tools. */
   jwks: object | undefined;
   log: (line: string) => void;
-}
-
-export function createApp(options: AppOptions): RequestListener {
-  const { handler, port, origins, authorizeHelp, jwks, log } = options;
+}): RequestListener {
   // Each invocation's context (its clock) starts when its turn comes, as Lambda's would.
   const invoke = oneAtATime((event: unknown) => handler(event, lambdaContext()));
   return async (req, res) => {

@@ -2,22 +2,26 @@
 
 import { DEFAULT_PORT } from './options.ts';
 
-export interface BannerFacts {
+/** `users`: the local issuer's demo users, for a curl to paste; `notices`: things to know first, a line each. */
+export function banner({
+  origin,
+  port,
+  startupMs,
+  store,
+  issuer,
+  users,
+  tokenTtl,
+  notices,
+}: {
   origin: string;
   port: number;
   startupMs: number;
   store: string;
   issuer: string;
-  /** For the local issuer: the demo users and their groups, and how long a fresh token lives. */
-  users?: { user: string; groups: readonly string[] }[] | undefined;
-  tokenTtl?: string | undefined;
-  /** Things to know before trying it (no demo data, listening beyond loopback), one line each. */
-  notices?: (string | undefined)[];
-}
-
-export function banner(facts: BannerFacts): string {
-  const { origin, port, startupMs, store, issuer, users, tokenTtl } = facts;
-  const notices = facts.notices ?? [];
+  users: { user: string; groups: readonly string[] }[] | undefined;
+  tokenTtl: string;
+  notices: (string | undefined)[];
+}): string {
   const lines = [
     '',
     `Plant store API  ${origin}/plants  (ready in ${(startupMs / 1000).toFixed(1)} s)`,

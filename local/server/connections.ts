@@ -16,7 +16,6 @@ import { errorReply, type HttpReply } from './apigateway.ts';
  * its own timer fires late, so a close at 5 s met its next request ("other side closed") at load 45.
  */
 export const CONNECTION_DEADLINES = { headersMs: 20_000, requestMs: 60_000, keepAliveMs: 60_000, checkEveryMs: 1_000 };
-export type ConnectionDeadlines = typeof CONNECTION_DEADLINES;
 
 /** The HTTP server for `listener`, with the deadlines above and every refusal in the contract's shape. */
 export function createLocalServer(listener: RequestListener, deadlines = CONNECTION_DEADLINES): Server {

@@ -26,33 +26,18 @@ export const LOCAL_JWKS_TIMEOUT_MS = 10_000;
 export const localDirOf = (env: NodeJS.ProcessEnv) => resolve(env.PLANTS_LOCAL_DIR || join(REPO_ROOT, '.local'));
 export const issuerDirOf = (localDir: string) => join(localDir, 'issuer');
 
-export interface ServerOptions {
-  port: number;
-  host: string;
-  localDir: string;
-  store: StoreOptions;
-  /** AUTH_ISSUER is set: verify tokens from that issuer instead of running the local one. */
-  externalIssuer: boolean;
-  /** The local issuer's tokens: Cognito-shaped as the default stack verifies, or generic OIDC. */
-  tokenShape: IssuerType;
-}
-
-export interface StoreFlags {
-  endpoint?: string | undefined;
-  region?: string | undefined;
-  table?: string | undefined;
-  'data-dir'?: string | undefined;
-}
+export type StoreFlags = Partial<Record<'endpoint' | 'region' | 'table' | 'data-dir', string>>;
 
 export function readServerOptions(
-  flags: StoreFlags & { port?: string | undefined; host?: string | undefined },
+  flags: StoreFlags & Partial<Record<'port' | 'host', string>>,
   env: NodeJS.ProcessEnv,
-): ServerOptions {
+) {
   return {
     port: parsePort(flags.port ?? env.PORT ?? String(DEFAULT_PORT)),
     host: flags.host?.trim() || DEFAULT_HOST,
     localDir: localDirOf(env),
     store: storeOptionsOf(flags, env),
+    // AUTH_ISSUER set: verify that issuer's tokens instead of running the local one.
     externalIssuer: Boolean(env[ENV.issuer]?.trim()),
     tokenShape: tokenShapeOf(env),
   };

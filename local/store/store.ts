@@ -19,25 +19,13 @@ export interface StoreOptions {
   tableName: string;
 }
 
-export interface Store {
-  endpoint: string;
-  region: string;
-  tableName: string;
-  /** True when this start created the table (a first start): the time to add demo data. */
-  createdTable: boolean;
-  embedded: boolean;
-  client: DynamoDBDocumentClient;
-  describe(): string;
-  close(): Promise<void>;
-}
+export type Store = Awaited<ReturnType<typeof openStore>>;
 
 /**
- * Which stores may get a missing table created: `embedded`, the data CLI's own dynalite only (a misspelt
- * --table elsewhere is an error), or `emulator`, also moto and the like; never a real AWS endpoint.
+ * `createIn`: which stores may get a missing table created: `embedded`, the data CLI's own dynalite only (a
+ * misspelt --table elsewhere is an error), or `emulator`, also moto and the like; never a real AWS endpoint.
  */
-export type CreateTableIn = 'embedded' | 'emulator';
-
-export async function openStore(options: StoreOptions, createIn: CreateTableIn = 'emulator'): Promise<Store> {
+export async function openStore(options: StoreOptions, createIn: 'embedded' | 'emulator' = 'emulator') {
   const embedded = options.endpoint ? undefined : await startDynalite(options.dataDir);
   const endpoint = options.endpoint ?? embedded?.endpoint ?? '';
   const raw = new DynamoDBClient({
@@ -56,14 +44,15 @@ export async function openStore(options: StoreOptions, createIn: CreateTableIn =
       endpoint,
       region: options.region,
       tableName: options.tableName,
+      // This start created the table (a first start): the time to add demo data.
       createdTable,
       embedded: Boolean(embedded),
       client: DynamoDBDocumentClient.from(raw),
-      describe: () =>
+      describe: (): string =>
         embedded
           ? `embedded DynamoDB (dynalite) ${options.dataDir ? `persisted in ${options.dataDir}` : 'in memory: data is lost on exit (--data-dir DIR keeps it)'}`
           : `${endpoint} (region ${options.region})`,
-      close: async () => {
+      close: async (): Promise<void> => {
         raw.destroy();
         await embedded?.close();
       },

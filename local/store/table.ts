@@ -7,6 +7,7 @@ import {
   paginateListTables,
   ResourceInUseException,
   ResourceNotFoundException,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { groupPartition, userPartition } from '../../handlers/lib/partitions.ts';
 
@@ -84,16 +85,7 @@ export async function createPlantsTable(client: DynamoDBClient, tableName: strin
     if (error instanceof ResourceInUseException) return false;
     throw error;
   }
-  await waitUntilActive(client, tableName);
+  // DynamoDB Local, moto and real DynamoDB report CREATING for a moment; dynalite can be told not to.
+  await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1, maxDelay: 1 }, { TableName: tableName });
   return true;
-}
-
-// DynamoDB Local, moto and real DynamoDB report CREATING for a moment; dynalite can be told not to.
-async function waitUntilActive(client: DynamoDBClient, tableName: string): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === 'ACTIVE') return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Table ${tableName} did not become ACTIVE within 30 s`);
 }
