@@ -10,6 +10,7 @@ import { benchItemBytes } from '../cost/bill-of.ts';
 import { BILLED_LINES, type PerMillion } from '../cost/cost.ts';
 import { COGNITO_LITE_TIERS, tiered } from '../cost/price-tiers.ts';
 import { worstHour } from '../cost/worst-hour.ts';
+import { hourInputs } from './helpers/hour-inputs.ts';
 
 // Per-request figures of the shape a bench run writes (values near a real run's).
 const perMillionUsd = Object.fromEntries(BILLED_LINES.map((line) => [line, 0.1])) as PerMillion;
@@ -69,22 +70,7 @@ describe('monthlyBill', () => {
 });
 
 describe('worstHour', () => {
-  const status = (functionLog: number, apiAccessLog: number, response: number) => ({
-    functionLog,
-    lambdaPlatform: 0,
-    apiAccessLog,
-    response,
-  });
-  const inputs = {
-    billedDurationMs: 12,
-    refusalDurationMs: 2,
-    logBytesByStatus: {
-      '200': status(0, 194, 4700),
-      '400': status(500, 193, 330),
-      '401': status(650, 192, 380),
-      '503': status(1450, 192, 310),
-    },
-  };
+  const inputs = hourInputs();
 
   it('bounds the hour by the ceiling: the table maximum caps the reads, reserved concurrency the duration', () => {
     // Act

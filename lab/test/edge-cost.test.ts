@@ -5,23 +5,9 @@ import { expect, it } from '@jest/globals';
 import { ceilingFor } from '../../infra/ceiling.ts';
 import { cost } from '../cost/options/edge.ts';
 import { worstHour } from '../cost/worst-hour.ts';
+import { hourInputs } from './helpers/hour-inputs.ts';
 
-const status = (functionLog: number, apiAccessLog: number, response: number) => ({
-  functionLog,
-  lambdaPlatform: 700,
-  apiAccessLog,
-  response,
-});
-const inputs = {
-  billedDurationMs: 12,
-  refusalDurationMs: 2,
-  logBytesByStatus: {
-    '200': status(0, 194, 4700),
-    '400': status(500, 193, 330),
-    '401': status(650, 192, 380),
-    '503': status(1450, 192, 310),
-  },
-};
+const inputs = hourInputs(700);
 const measured = {
   perMillionUsd: { apiGateway: 1, dataTransferOut: 0.42 },
   responseBytesPerRequest: 4700,

@@ -29,17 +29,22 @@ export interface DocumentedMetrics {
 
 const READ = '2026-11-29';
 
+/** The dimensions of AWS/Lambda's per-function metrics, the function URL's included. */
+export const LAMBDA_FUNCTION_DIMENSIONS: Pick<DocumentedMetrics, 'dimensionSets' | 'values'> = {
+  dimensionSets: [['FunctionName'], ['FunctionName', 'Resource'], ['FunctionName', 'Resource', 'ExecutedVersion']],
+  values: {
+    FunctionName: { ref: 'AWS::Lambda::Function' },
+    // "Resource: a version or alias of a function"; ExecutedVersion: the version an alias ran.
+    Resource: { aliasOf: 'AWS::Lambda::Function' },
+    ExecutedVersion: { getAtt: ['AWS::Lambda::Version', 'Version'] },
+  },
+};
+
 export const AWS_METRICS: readonly DocumentedMetrics[] = [
   {
     namespace: 'AWS/Lambda',
     metrics: ['Invocations', 'Errors', 'Throttles', 'Duration'],
-    dimensionSets: [['FunctionName'], ['FunctionName', 'Resource'], ['FunctionName', 'Resource', 'ExecutedVersion']],
-    values: {
-      FunctionName: { ref: 'AWS::Lambda::Function' },
-      // "Resource: a version or alias of a function"; ExecutedVersion: the version an alias ran.
-      Resource: { aliasOf: 'AWS::Lambda::Function' },
-      ExecutedVersion: { getAtt: ['AWS::Lambda::Version', 'Version'] },
-    },
+    ...LAMBDA_FUNCTION_DIMENSIONS,
     source: {
       page: 'Lambda Developer Guide, "Using CloudWatch metrics with Lambda" and "Types of metrics for Lambda functions"',
       url: 'https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics.html',

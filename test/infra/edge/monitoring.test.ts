@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { EDGE_WAF_REGION } from '../../../infra/edge/waf.ts';
 import { actionsOutsideOwnStack, alarmsOf, alarmsWithSections, undocumentedMetrics } from '../../helpers/alarms.ts';
-import { AWS_METRICS, type DocumentedMetrics } from '../../helpers/aws-metrics.ts';
+import { AWS_METRICS, type DocumentedMetrics, LAMBDA_FUNCTION_DIMENSIONS } from '../../helpers/aws-metrics.ts';
 import { type Synthesized, synth } from '../../helpers/cdk.ts';
 import { expectEveryMetricPublished, metricsRead, REQUESTS } from '../../helpers/telemetry-data.ts';
 
@@ -18,13 +18,8 @@ const EDGE_AWS_METRICS: readonly DocumentedMetrics[] = [
   {
     namespace: 'AWS/Lambda',
     metrics: ['UrlRequestCount', 'Url4xxCount', 'Url5xxCount', 'UrlRequestLatency'],
-    dimensionSets: [['FunctionName'], ['FunctionName', 'Resource'], ['FunctionName', 'Resource', 'ExecutedVersion']],
-    values: {
-      FunctionName: { ref: 'AWS::Lambda::Function' },
-      // "A specific function URL: the function name with $LATEST or one of its aliases."
-      Resource: { aliasOf: 'AWS::Lambda::Function' },
-      ExecutedVersion: { getAtt: ['AWS::Lambda::Version', 'Version'] },
-    },
+    // Resource: "a specific function URL: the function name with $LATEST or one of its aliases."
+    ...LAMBDA_FUNCTION_DIMENSIONS,
     source: {
       page: 'Lambda Developer Guide, "Monitoring Lambda function URLs"',
       url: 'https://docs.aws.amazon.com/lambda/latest/dg/urls-monitoring.html',
