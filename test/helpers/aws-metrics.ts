@@ -29,7 +29,7 @@ export interface DocumentedMetrics {
 
 const READ = '2026-11-29';
 
-/** The dimensions of AWS/Lambda's per-function metrics, the function URL's included. */
+/** The dimensions of AWS/Lambda's per-function metrics (by function, by version or alias, by version run). */
 export const LAMBDA_FUNCTION_DIMENSIONS: Pick<DocumentedMetrics, 'dimensionSets' | 'values'> = {
   dimensionSets: [['FunctionName'], ['FunctionName', 'Resource'], ['FunctionName', 'Resource', 'ExecutedVersion']],
   values: {
