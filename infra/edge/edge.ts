@@ -72,7 +72,7 @@ export class Edge extends Construct implements Front {
     super(scope, id);
     const { alias, settings, corsOrigins, customDomain } = props;
     const cors = corsOrigins.length > 0;
-    const url = aliasFunctionUrl(alias, corsOrigins);
+    const url = aliasFunctionUrl(alias, corsOrigins, props.methods);
     const viewerRequest = new CloudFrontFunction(this, 'ViewerRequest', {
       comment: 'Plant store: 404 for what the API does not serve; the caller token past the origin signature',
       runtime: FunctionRuntime.JS_2_0,
@@ -152,13 +152,14 @@ export class Edge extends Construct implements Front {
 }
 
 /** CORS answered by the function URL itself, so browsers' preflights pass through CloudFront to it. */
-export function aliasFunctionUrl(alias: Alias, corsOrigins: string[]): FunctionUrl {
+export function aliasFunctionUrl(alias: Alias, corsOrigins: string[], methods: readonly string[]): FunctionUrl {
   return alias.addFunctionUrl({
     authType: FunctionUrlAuthType.AWS_IAM,
     ...(corsOrigins.length > 0 && {
       cors: {
         allowedOrigins: corsOrigins,
-        allowedMethods: [HttpMethod.GET],
+        // The API's methods, as API Gateway's own preflight answers them (infra/api.ts).
+        allowedMethods: methods.map((method) => HttpMethod[method as keyof typeof HttpMethod]),
         allowedHeaders: CORS_RULE.allowHeaders,
         exposedHeaders: CORS_RULE.exposeHeaders,
         maxAge: CORS_RULE.maxAge,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { AllowedMethods } from 'aws-cdk-lib/aws-cloudfront';
 import { functionEnvironment } from '../../../handlers/lib/environment.ts';
+import { OPERATIONS } from '../../../handlers/lib/operations.ts';
 import { LIVE_ALIAS } from '../../../infra/delivery.ts';
 import { option, readEdge } from '../../../infra/edge/option.ts';
 
@@ -287,7 +288,7 @@ describe('the distribution', () => {
     const [, url] = onlyOf(virginia, 'AWS::Lambda::Url');
     expect(url.Properties.Cors).toMatchObject({
       AllowOrigins: ['https://app.example.com'],
-      AllowMethods: ['GET'],
+      AllowMethods: [...new Set(OPERATIONS.map(({ method }) => method))],
       ExposeHeaders: ['link'],
     });
     expect(onlyOf(ireland, 'AWS::Lambda::Url')[1].Properties.Cors).toBeUndefined();
